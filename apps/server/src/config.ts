@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** ARCHITECTURE 2: configuration is environment variables, validated at start (.env.example). */
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['auto', 'never', 'always'])
+    .default('auto')
+    .describe('auto: seed the demo tenant on first start only'),
+  TOKEN_IDLE_DAYS: z.coerce.number().positive().default(14),
+  TOKEN_MAX_DAYS: z.coerce.number().positive().default(60),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; webDistDir: string; appUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
+  };
+}
+
+/** A start-up problem the operator can fix: printed as one clear message, never a stack trace. */
+export class ConfigError extends Error {}

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { ConfigError } from '../config.js';
+import * as schema from './schema/index.js';
+
+type TSchema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
+
+/** A connection to PostgreSQL: embedded PGlite under DATA_DIR, or a server through `pg`. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a multi-statement SQL script in one transaction (migrations). */
+  runScript(script: string): Promise<void>;
+  /** Runs fn while holding a cluster-wide lock (one instance migrates/seeds at a time). */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface TDatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throw-away database (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: TDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // int8 (counts, sums of ids) as JS numbers; our ids stay far below 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new ConfigError(`Cannot reach PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}. Check DATABASE_URL.`);
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async runScript(script) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exclusive(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir = 'memory://'): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dataDir.startsWith('memory://')) await ensureWritableDir(dataDir);
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : path.join(dataDir, 'pglite'));
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async runScript(script) {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    // One process owns an embedded database; there is nobody to exclude.
+    exclusive: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function ensureWritableDir(dir: string): Promise<void> {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    await fs.writeFile(probe, '');
+    await fs.rm(probe);
+  } catch (error) {
+    throw new ConfigError(
+      `The data directory ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
+        'Set DATA_DIR to a writable folder or fix its permissions.',
+    );
+  }
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'the configured address';
+  }
+}
+
+/** Rows of a raw query, whichever driver answered. */
+export async function rows<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

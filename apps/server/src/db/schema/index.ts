@@ -1,0 +1,3 @@
+export * from './central.js';
+export * from './reference.js';
+export * from './identity.js';

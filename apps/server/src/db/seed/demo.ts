@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { rows } from '../client.js';
+import { withSystem, withTenant } from '../tenant-context.js';
+import { centralAdmins } from '../schema/index.js';
+import { hashPassword } from '../../lib/secrets.js';
+import { createTenant } from '../../modules/tenants/tenants.service.js';
+import * as tenantsRepo from '../../modules/tenants/tenants.repository.js';
+
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO_LOGINS = [
+  { email: 'owner@demo.dz', role: 'Owner' },
+  { email: 'manager@demo.dz', role: 'Manager' },
+  { email: 'agent@demo.dz', role: 'Support Agent' },
+  { email: 'admin@central.dz', role: 'Central admin (/build/central/auth/login)' },
+] as const;
+
+export async function demoExists(db: Db): Promise<boolean> {
+  const found = await rows(db, sql`select 1 from tenants where cq_name = 'demo'`);
+  return found.length > 0;
+}
+
+export async function anyTenantExists(db: Db): Promise<boolean> {
+  const found = await rows(db, sql`select 1 from tenants limit 1`);
+  return found.length > 0;
+}
+
+/** The demo shop of the README: three staff logins and a central administrator. */
+export async function seedDemo(db: Db): Promise<void> {
+  const { tenant, roleIds } = await createTenant(db, {
+    cq_name: 'demo',
+    name: 'Demo Shop',
+    owner_email: 'owner@demo.dz',
+    owner_name: 'Amine Benali',
+    owner_password: DEMO_PASSWORD,
+  });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await withTenant(db, tenant.id, async (tx) => {
+    await tenantsRepo.insertUser(tx, {
+      tenantId: tenant.id,
+      name: 'Sara Haddad',
+      email: 'manager@demo.dz',
+      passwordHash,
+      roleId: roleIds.get('Manager')!,
+      locale: 'fr',
+    });
+    await tenantsRepo.insertUser(tx, {
+      tenantId: tenant.id,
+      name: 'Yacine Meziane',
+      email: 'agent@demo.dz',
+      passwordHash,
+      roleId: roleIds.get('Support Agent')!,
+      commissionType: 'fixed',
+    });
+  });
+  await withSystem(db, async (tx) => {
+    // The demo runs on a paid plan so the subscription badge shows its calm colour.
+    const pro = await tenantsRepo.findPlanByName(tx, 'Pro');
+    if (pro) {
+      await tenantsRepo.insertSubscription(tx, {
+        tenantId: tenant.id,
+        planId: pro.id,
+        validTo: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000),
+      });
+    }
+    await tx
+      .insert(centralAdmins)
+      .values({ name: 'Central Admin', email: 'admin@central.dz', passwordHash })
+      .onConflictDoNothing();
+  });
+}

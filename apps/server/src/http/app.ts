@@ -1,0 +1,59 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
+import { registerReferenceRoutes } from '../modules/reference/reference.routes.js';
+import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
+import { registerUserRoutes } from '../modules/users/users.routes.js';
+import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerSpa } from './spa.js';
+
+export interface TApp {
+  app: FastifyInstance;
+  routes: TRouteRecord[];
+}
+
+export async function buildApp(config: TConfig, database: Database): Promise<TApp> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const deps = { db: database.db, config, log: app.log };
+
+  await app.register(helmet, {
+    // ARCHITECTURE 3.3: CSP without inline script; emotion needs inline style elements.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+  const routes = registerAccessGuard(app, deps);
+
+  app.get('/health', { config: { access: 'public' } }, () => ({ status: 'ok', database: database.kind }));
+  registerAuthRoutes(app, deps);
+  registerReferenceRoutes(app, database.db);
+  registerPagePropsRoutes(app, database.db, config.appUrl);
+  registerStatusRoutes(app, database.db);
+  registerUserRoutes(app, database.db);
+  await registerSpa(app, config.webDistDir);
+
+  return { app, routes };
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type TErrorCode } from '../lib/app-error.js';
+
+/** The one place that knows HTTP statuses (STYLE 5, ARCHITECTURE 3.5). */
+const STATUS: Record<TErrorCode, number> = {
+  validation: 422,
+  invalid_transition: 422,
+  insufficient_stock: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: Record<string, unknown> = { message: error.message, code: error.code };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(STATUS[error.code]).send(body);
+    }
+    // Fastify's own client errors: bad JSON, wrong content type, body too large, ...
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error as FastifyError), code: (error as FastifyError).code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'not_found' }),
+  );
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { ZCreateTenantRequest, type TCreateTenantRequest } from '@cod/shared';
+import type { Db } from '../../db/client.js';
+import { withSystem } from '../../db/tenant-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/secrets.js';
+import { parse } from '../../lib/validate.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repo from './tenants.repository.js';
+
+export const TRIAL_PLAN = 'Trial';
+
+/**
+ * Creates a shop with its owner in one transaction: tenant, Trial subscription, permission
+ * catalogue, default roles and statuses, owner user. Used by the operator CLI, the demo seed and
+ * (later) central registration, so all three follow the same rules.
+ */
+export async function createTenant(db: Db, input: unknown) {
+  const request: TCreateTenantRequest = parse(ZCreateTenantRequest, input);
+  const passwordHash = await hashPassword(request.owner_password);
+  return withSystem(db, async (tx) => {
+    const errors: Record<string, string[]> = {};
+    if (await repo.findTenantByCqName(tx, request.cq_name)) {
+      errors.cq_name = ['The tenant name has already been taken.'];
+    }
+    if (await repo.emailTaken(tx, request.owner_email)) {
+      errors.owner_email = ['The email has already been taken.'];
+    }
+    if (!isTimeZone(request.time_zone)) errors.time_zone = ['The time zone is not valid.'];
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    const tenant = await repo.insertTenant(tx, {
+      cqName: request.cq_name,
+      name: request.name ?? request.cq_name,
+      timeZone: request.time_zone,
+    });
+    const trial = await repo.findPlanByName(tx, TRIAL_PLAN);
+    if (trial) {
+      const validTo = new Date(Date.now() + trial.durationDays * 24 * 60 * 60 * 1000);
+      await repo.insertSubscription(tx, { tenantId: tenant.id, planId: trial.id, validTo });
+    }
+    // From here on the rows belong to the new tenant: write them through its RLS policy.
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${String(tenant.id)}, true), set_config('role', 'app_user', true)`,
+    );
+    const roleIds = await repo.seedTenantDefaults(tx, tenant.id);
+    const owner = await repo.insertUser(tx, {
+      tenantId: tenant.id,
+      name: request.owner_name ?? 'Owner',
+      email: request.owner_email,
+      passwordHash,
+      roleId: roleIds.get('Owner')!,
+      isAdmin: true,
+    });
+    await recordAudit(tx, {
+      tenantId: tenant.id,
+      userId: null,
+      action: 'create',
+      entity: 'tenant',
+      entityId: tenant.id,
+      changes: { cq_name: tenant.cqName, owner_email: request.owner_email },
+    });
+    return { tenant, ownerId: owner.id, roleIds };
+  });
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { afterAll } from 'vitest';
+import { loadConfig, type TConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { syncReferenceData } from '../../src/db/seed/reference-data.js';
+import { withTenant } from '../../src/db/tenant-context.js';
+import { buildApp, type TApp } from '../../src/http/app.js';
+import * as tenantsRepo from '../../src/modules/tenants/tenants.repository.js';
+import { createTenant } from '../../src/modules/tenants/tenants.service.js';
+import { hashPassword } from '../../src/lib/secrets.js';
+import type { TRoleName } from '@cod/shared';
+
+/**
+ * One database per test file: the shared PostgreSQL of TEST_DATABASE_URL (migrated by the global
+ * setup), or a fresh in-memory PGlite. Tests isolate themselves by creating their own tenants.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const database = await openDatabase(url ? { databaseUrl: url, poolSize: 5 } : { dataDir: 'memory://' });
+  await migrate(database);
+  await syncReferenceData(database.db);
+  afterAll(() => database.close());
+  return database;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): TConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...overrides });
+}
+
+export async function openTestApp(overrides: Record<string, string> = {}): Promise<TApp & { database: Database }> {
+  const database = await openTestDatabase();
+  const built = await buildApp(testConfig(overrides), database);
+  afterAll(() => built.app.close());
+  return { ...built, database };
+}
+
+export const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(5).toString('hex')}`;
+export const TEST_PASSWORD = 'secret-pass-123';
+
+export interface TTestTenant {
+  id: number;
+  cqName: string;
+  ownerId: number;
+  ownerEmail: string;
+  roleIds: Map<TRoleName, number>;
+}
+
+export async function createTestTenant(database: Database): Promise<TTestTenant> {
+  const cqName = unique('shop');
+  const ownerEmail = `${cqName}-owner@test.dz`;
+  const { tenant, ownerId, roleIds } = await createTenant(database.db, {
+    cq_name: cqName,
+    owner_email: ownerEmail,
+    owner_name: 'Owner Test',
+    owner_password: TEST_PASSWORD,
+  });
+  return { id: tenant.id, cqName, ownerId, ownerEmail, roleIds };
+}
+
+export async function createTestUser(
+  database: Database,
+  tenant: TTestTenant,
+  role: TRoleName,
+  extra: { name?: string; commissionType?: string } = {},
+) {
+  const email = `${unique(role.toLowerCase().replace(/\s+/g, '-'))}@test.dz`;
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const { id } = await withTenant(database.db, tenant.id, (tx) =>
+    tenantsRepo.insertUser(tx, {
+      tenantId: tenant.id,
+      name: extra.name ?? `${role} User`,
+      email,
+      passwordHash,
+      roleId: tenant.roleIds.get(role)!,
+      commissionType: extra.commissionType ?? null,
+    }),
+  );
+  return { id, email };
+}
+
+/** Signs in through the real route and answers the bearer header. */
+export async function loginAs(app: TApp['app'], email: string, password = TEST_PASSWORD, ip = '10.0.0.1') {
+  const response = await app.inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: ip });
+  if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { accessToken: string };
+  return { authorization: `Bearer ${body.accessToken}`, token: body.accessToken, body: response.json() };
+}

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   } catch (error) {
     await database.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigError(`Port ${config.PORT} is already in use. Stop the other program or set PORT to a free port.`);
+      throw new ConfigError(
+        `Port ${config.PORT} is already in use. Stop the other program or set PORT to a free port.`,
+      );
     }
     throw error;
   }
@@ -35,7 +37,10 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [`Ready in ${seconds} s on ${config.appUrl}/build/ (${where})`];
   if (await demoExists(database.db)) {
-    lines.push(`Demo logins (password ${DEMO_PASSWORD}):`, ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(18)} ${l.role}`));
+    lines.push(
+      `Demo logins (password ${DEMO_PASSWORD}):`,
+      ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(18)} ${l.role}`),
+    );
   }
   console.log(lines.join('\n'));
 

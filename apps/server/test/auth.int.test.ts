@@ -6,12 +6,16 @@ import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle.js';
 import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from './support/test-db.js';
 
 const { app, database } = await openTestApp();
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe('POST /login', () => {
   it('answers the token, SPEC 3 user fields and CASL abilities', async () => {
     const tenant = await createTestTenant(database);
-    const agent = await createTestUser(database, tenant, 'Support Agent', { name: 'Nadia Agent', commissionType: 'percentage' });
+    const agent = await createTestUser(database, tenant, 'Support Agent', {
+      name: 'Nadia Agent',
+      commissionType: 'percentage',
+    });
     const { body } = await loginAs(app, agent.email);
     expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.userData).toMatchObject({
@@ -92,7 +96,12 @@ describe('POST /login', () => {
   it('limits one IP that tries many accounts', async () => {
     const ip = randomIp();
     for (let i = 0; i < LOGIN_LIMITS.ip.max; i++) {
-      await app.inject({ method: 'POST', url: '/login', payload: { email: `${unique('x')}@test.dz`, password: 'bad' }, remoteAddress: ip });
+      await app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email: `${unique('x')}@test.dz`, password: 'bad' },
+        remoteAddress: ip,
+      });
     }
     const tenant = await createTestTenant(database);
     const blocked = await app.inject({
@@ -112,7 +121,9 @@ describe('tokens', () => {
   it('POST /logout revokes the token: the next call answers 401', async () => {
     const tenant = await createTestTenant(database);
     const { authorization } = await loginAs(app, tenant.ownerEmail);
-    expect((await app.inject({ method: 'GET', url: '/dashboard/page-props', headers: { authorization } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/dashboard/page-props', headers: { authorization } })).statusCode,
+    ).toBe(200);
     const out = await app.inject({ method: 'POST', url: '/logout', headers: { authorization } });
     expect(out.statusCode).toBe(204);
     const after = await app.inject({ method: 'GET', url: '/dashboard/page-props', headers: { authorization } });
@@ -128,8 +139,19 @@ describe('tokens', () => {
       where tenant_id = ${tenant.id} and token_hash = ${sha256(expired.token)}`);
     await database.db.execute(sql`update auth_tokens set last_used_at = now() - interval '30 days'
       where tenant_id = ${tenant.id} and token_hash = ${sha256(idle.token)}`);
-    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-token', expired.authorization, idle.authorization]) {
-      const r = await app.inject({ method: 'GET', url: '/dashboard/page-props', headers: authorization ? { authorization } : {} });
+    for (const authorization of [
+      undefined,
+      'Bearer',
+      'Basic abc',
+      'Bearer not-a-token',
+      expired.authorization,
+      idle.authorization,
+    ]) {
+      const r = await app.inject({
+        method: 'GET',
+        url: '/dashboard/page-props',
+        headers: authorization ? { authorization } : {},
+      });
       expect(r.statusCode, String(authorization)).toBe(401);
     }
   });
@@ -160,11 +182,20 @@ describe('password reset', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
 
-    const payload = { token, email: tenant.ownerEmail, password: 'new-password-1', password_confirmation: 'new-password-1' };
+    const payload = {
+      token,
+      email: tenant.ownerEmail,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    };
     expect((await app.inject({ method: 'POST', url: '/reset-password', payload })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/reset-password', payload })).statusCode).toBe(422);
 
-    const old = await app.inject({ method: 'GET', url: '/dashboard/page-props', headers: { authorization: before.authorization } });
+    const old = await app.inject({
+      method: 'GET',
+      url: '/dashboard/page-props',
+      headers: { authorization: before.authorization },
+    });
     expect(old.statusCode).toBe(401);
     await loginAs(app, tenant.ownerEmail, 'new-password-1');
   });
@@ -174,10 +205,20 @@ describe('POST /locale', () => {
   it("stores the user's language and rejects unknown ones", async () => {
     const tenant = await createTestTenant(database);
     const { authorization } = await loginAs(app, tenant.ownerEmail);
-    const bad = await app.inject({ method: 'POST', url: '/locale', headers: { authorization }, payload: { locale: 'de' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/locale',
+      headers: { authorization },
+      payload: { locale: 'de' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.locale).toEqual(['The selected locale is invalid.']);
-    const ok = await app.inject({ method: 'POST', url: '/locale', headers: { authorization }, payload: { locale: 'ar' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/locale',
+      headers: { authorization },
+      payload: { locale: 'ar' },
+    });
     expect(ok.json()).toEqual({ locale: 'ar' });
     const again = await loginAs(app, tenant.ownerEmail);
     expect(again.body.userData.locale).toBe('ar');

@@ -70,12 +70,7 @@ export const NAVIGATION: TNavEntry[] = [
   link('users', 'users', '/dashboard/users', 'users'),
   link('profile', 'profile', '/dashboard/profile', 'profile'),
   link('sales_channels', 'sales_channels', '/dashboard/sales-channels', 'sales_channels'),
-  link(
-    'shipping_companies',
-    'shipping_companies',
-    '/dashboard/shipping-companies',
-    'shipping_companies',
-  ),
+  link('shipping_companies', 'shipping_companies', '/dashboard/shipping-companies', 'shipping_companies'),
   {
     kind: 'group',
     title: 'system',

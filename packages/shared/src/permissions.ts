@@ -62,17 +62,8 @@ export type TRoleName = 'Owner' | 'Manager' | 'Support Agent' | 'Stock Keeper';
 /** Seeded roles. Support Agent works only its assigned orders (no 'view all orders'). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleName, readonly TPermission[]> = {
   Owner: ALL_PERMISSIONS,
-  Manager: ALL_PERMISSIONS.filter(
-    (p) => !['manage roles', 'view roles-permissions', 'view system'].includes(p),
-  ),
-  'Support Agent': [
-    'view home',
-    'view orders',
-    'view customers',
-    'view profile',
-    'create orders',
-    'update orders',
-  ],
+  Manager: ALL_PERMISSIONS.filter((p) => !['manage roles', 'view roles-permissions', 'view system'].includes(p)),
+  'Support Agent': ['view home', 'view orders', 'view customers', 'view profile', 'create orders', 'update orders'],
   'Stock Keeper': [
     'view home',
     'view products',

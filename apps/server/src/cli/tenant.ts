@@ -12,7 +12,10 @@ const USAGE = `Usage: npm run tenant -- create <cq_name> --owner <email> --passw
  * Operator CLI: creates a tenant with its owner without the UI, on the embedded database or on
  * DATABASE_URL, through the same service (and so the same rules) as the API.
  */
-export async function runTenantCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string }> {
+export async function runTenantCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; out: string }> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -46,10 +49,15 @@ export async function runTenantCli(argv: string[], env: NodeJS.ProcessEnv = proc
       owner_password: parsed.values.password,
       time_zone: parsed.values['time-zone'],
     });
-    return { code: 0, out: `Created tenant "${tenant.cqName}" (id ${tenant.id}) with owner ${parsed.values.owner} (user id ${ownerId}).` };
+    return {
+      code: 0,
+      out: `Created tenant "${tenant.cqName}" (id ${tenant.id}) with owner ${parsed.values.owner} (user id ${ownerId}).`,
+    };
   } catch (error) {
     if (error instanceof AppError) {
-      const details = Object.entries(error.errors ?? {}).map(([field, messages]) => `  ${field}: ${messages.join(' ')}`);
+      const details = Object.entries(error.errors ?? {}).map(
+        ([field, messages]) => `  ${field}: ${messages.join(' ')}`,
+      );
       return { code: 1, out: ['Cannot create the tenant:', ...details].join('\n') };
     }
     throw error;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
@@ -44,7 +44,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     client.release();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new ConfigError(`Cannot reach PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}. Check DATABASE_URL.`);
+    throw new ConfigError(
+      `Cannot reach PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}. Check DATABASE_URL.`,
+    );
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {

@@ -4,6 +4,7 @@ import { isPermission } from '@cod/shared';
 import { AppError } from '../lib/app-error.js';
 import { authenticate, type TAuthDeps } from '../modules/auth/auth.service.js';
 import type { TSession } from '../modules/auth/session.js';
+import { centralAuthenticate, type TCentralSession } from '../modules/central/central-auth.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +13,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: TSession | null;
+    centralSession: TCentralSession | null;
   }
 }
 
@@ -29,6 +31,7 @@ export interface TRouteRecord {
 export function registerAccessGuard(app: FastifyInstance, deps: TAuthDeps): TRouteRecord[] {
   const table: TRouteRecord[] = [];
   app.decorateRequest('session', null);
+  app.decorateRequest('centralSession', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
@@ -37,14 +40,23 @@ export function registerAccessGuard(app: FastifyInstance, deps: TAuthDeps): TRou
       if (method === 'HEAD') continue;
       table.push({ method, url: route.url, access });
     }
-    if (!access || !(access === 'public' || access === 'authenticated' || access === 'central' || isPermission(access))) {
+    if (
+      !access ||
+      !(access === 'public' || access === 'authenticated' || access === 'central' || isPermission(access))
+    ) {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no valid access (config.access).`);
     }
   });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public' || access === 'central') return;
+    if (!access || access === 'public') return;
+    if (access === 'central') {
+      const token = bearerToken(request);
+      request.centralSession = token ? await centralAuthenticate(deps.db, token) : null;
+      if (!request.centralSession) throw new AppError('unauthenticated', 'Unauthenticated.');
+      return;
+    }
     request.session = await sessionOf(request, deps);
     if (!request.session) throw new AppError('unauthenticated', 'Unauthenticated.');
     if (access !== 'authenticated' && !request.session.permissions.has(access)) {
@@ -70,4 +82,9 @@ async function sessionOf(request: FastifyRequest, deps: TAuthDeps): Promise<TSes
 export function sessionOfRequest(request: FastifyRequest): TSession {
   if (!request.session) throw new AppError('unauthenticated', 'Unauthenticated.');
   return request.session;
+}
+
+export function centralSessionOfRequest(request: FastifyRequest): TCentralSession {
+  if (!request.centralSession) throw new AppError('unauthenticated', 'Unauthenticated.');
+  return request.centralSession;
 }

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerCentralRoutes } from '../modules/central/central.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
 import { registerReferenceRoutes } from '../modules/reference/reference.routes.js';
 import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerPagePropsRoutes(app, database.db, config.appUrl);
   registerStatusRoutes(app, database.db);
   registerUserRoutes(app, database.db);
+  registerCentralRoutes(app, database.db);
   await registerSpa(app, config.webDistDir);
 
   return { app, routes };

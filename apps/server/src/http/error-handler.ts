@@ -24,14 +24,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors: bad JSON, wrong content type, body too large, ...
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error as FastifyError), code: (error as FastifyError).code });
+      return reply
+        .status(status)
+        .send({ message: clientMessage(error as FastifyError), code: (error as FastifyError).code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal' });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'not_found' }),
+    reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'not_found' }),
   );
 }
 

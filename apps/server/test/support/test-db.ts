@@ -82,7 +82,8 @@ export async function createTestUser(
 /** Signs in through the real route and answers the bearer header. */
 export async function loginAs(app: TApp['app'], email: string, password = TEST_PASSWORD, ip = '10.0.0.1') {
   const response = await app.inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: ip });
-  if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
   const body = response.json() as { accessToken: string };
   return { authorization: `Bearer ${body.accessToken}`, token: body.accessToken, body: response.json() };
 }

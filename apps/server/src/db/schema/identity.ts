@@ -1,13 +1,4 @@
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TStatusType } from '@cod/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

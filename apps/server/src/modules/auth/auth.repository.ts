@@ -56,7 +56,14 @@ export async function findSession(tx: Tx, tokenHash: string, idleDays: number) {
 
 export async function insertToken(
   tx: Tx,
-  values: { tenantId: number; userId: number; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | null },
+  values: {
+    tenantId: number;
+    userId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
 ) {
   await tx.insert(authTokens).values(values);
 }
@@ -83,7 +90,10 @@ export async function revokeAllTokens(tx: Tx, tenantId: number, userId: number) 
 }
 
 export async function markLoggedIn(tx: Tx, tenantId: number, userId: number) {
-  await tx.update(users).set({ lastLoginAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  await tx
+    .update(users)
+    .set({ lastLoginAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
 export async function setLocale(tx: Tx, tenantId: number, userId: number, locale: 'en' | 'fr' | 'ar') {
@@ -117,7 +127,9 @@ export async function consumePasswordReset(tx: Tx, tenantId: number, userId: num
   await tx
     .update(passwordResets)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResets.tenantId, tenantId), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    .where(
+      and(eq(passwordResets.tenantId, tenantId), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)),
+    );
   await tx
     .update(users)
     .set({ passwordHash, updatedAt: new Date() })

@@ -89,7 +89,8 @@ export async function setLocale(deps: TAuthDeps, session: TSession, input: unkno
   return { locale };
 }
 
-export const FORGOT_PASSWORD_MESSAGE = 'If that e-mail belongs to an account, we have sent a password reset link to it.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If that e-mail belongs to an account, we have sent a password reset link to it.';
 
 /** Always answers the same message, so the form never reveals which e-mails have accounts. */
 export async function forgotPassword(deps: TAuthDeps, input: unknown) {

@@ -11,11 +11,18 @@ const columns = {
 };
 
 export function listStatuses(tx: Tx, tenantId: number) {
-  return tx.select(columns).from(statuses).where(eq(statuses.tenantId, tenantId)).orderBy(asc(statuses.position), asc(statuses.id));
+  return tx
+    .select(columns)
+    .from(statuses)
+    .where(eq(statuses.tenantId, tenantId))
+    .orderBy(asc(statuses.position), asc(statuses.id));
 }
 
 export async function findStatus(tx: Tx, tenantId: number, id: number) {
-  const [row] = await tx.select(columns).from(statuses).where(and(eq(statuses.tenantId, tenantId), eq(statuses.id, id)));
+  const [row] = await tx
+    .select(columns)
+    .from(statuses)
+    .where(and(eq(statuses.tenantId, tenantId), eq(statuses.id, id)));
   return row;
 }
 

@@ -12,7 +12,10 @@ export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZUpdateStatusRequest = z
   .object({
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'The color must be a hex colour such as #28C76F.').optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'The color must be a hex colour such as #28C76F.')
+      .optional(),
     display_name: z.string().trim().min(1, 'The display name field is required.').max(60).optional(),
   })
   .strict();

@@ -68,18 +68,16 @@ export async function seedTenantDefaults(tx: Tx, tenantId: number): Promise<Map<
       .insert(rolePermissions)
       .values(granted.map((p) => ({ tenantId, roleId: role!.id, permissionId: permissionId.get(p)! })));
   }
-  await tx
-    .insert(statuses)
-    .values(
-      DEFAULT_STATUSES.map((s, position) => ({
-        tenantId,
-        name: s.name,
-        type: s.type,
-        color: s.color,
-        displayName: s.display_name,
-        position,
-      })),
-    );
+  await tx.insert(statuses).values(
+    DEFAULT_STATUSES.map((s, position) => ({
+      tenantId,
+      name: s.name,
+      type: s.type,
+      color: s.color,
+      displayName: s.display_name,
+      position,
+    })),
+  );
   return roleIds;
 }
 

@@ -18,7 +18,9 @@ const columns = {
 export async function listUsers(tx: Tx, tenantId: number, options: { search?: string; page: number; perPage: number }) {
   const where = and(
     eq(users.tenantId, tenantId),
-    options.search ? or(ilike(users.name, `%${options.search}%`), ilike(users.email, `%${options.search}%`)) : undefined,
+    options.search
+      ? or(ilike(users.name, `%${options.search}%`), ilike(users.email, `%${options.search}%`))
+      : undefined,
   );
   const data = await tx
     .select(columns)

@@ -11,7 +11,11 @@ import * as repo from './users.repository.js';
 const ZListUsersQuery = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().refine((n) => [10, 25, 50, 100].includes(n), 'Invalid page size.').default(25),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 25, 50, 100].includes(n), 'Invalid page size.')
+    .default(25),
 });
 
 /** The users list (agents for filters and assignment). Managing users is a later module. */

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTenantCli } from '../src/cli/tenant.js';
+import { unique } from './support/test-db.js';
+
+// The CLI opens its own database, as an operator would: PostgreSQL when the tests have one,
+// else an embedded database in a temporary folder.
+async function cliEnv(): Promise<NodeJS.ProcessEnv> {
+  if (process.env.TEST_DATABASE_URL) return { DATABASE_URL: process.env.TEST_DATABASE_URL };
+  return { DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'cod-cli-')) };
+}
+
+describe('npm run tenant -- create', () => {
+  it('creates a tenant whose owner can sign in, and refuses a duplicate with a clear message', async () => {
+    const env = await cliEnv();
+    const cqName = unique('cli');
+    const args = ['create', cqName, '--owner', `${cqName}@test.dz`, '--password', 'long-enough-1'];
+    const created = await runTenantCli(args, env);
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(new RegExp(`Created tenant "${cqName}"`));
+
+    const again = await runTenantCli(args, env);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('cq_name: The tenant name has already been taken.');
+    expect(again.out).toContain('owner_email: The email has already been taken.');
+  });
+
+  it('applies the same rules as the API', async () => {
+    const env = await cliEnv();
+    const bad = await runTenantCli(['create', 'Bad Name!', '--owner', 'not-an-email', '--password', 'short'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('cq_name: Use lowercase letters, digits and hyphens only.');
+    expect(bad.out).toContain('owner_email: The email must be a valid email address.');
+    expect(bad.out).toContain('owner_password: The password must be at least 8 characters.');
+  });
+
+  it('prints the usage for a wrong call', async () => {
+    const usage = await runTenantCli(['create', 'shop'], await cliEnv());
+    expect(usage.code).toBe(2);
+    expect(usage.out).toMatch(/^Usage: npm run tenant -- create/);
+  });
+});

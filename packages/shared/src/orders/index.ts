@@ -1,0 +1,3 @@
+export * from './transitions.js';
+export * from './totals.js';
+export * from './date-ranges.js';

@@ -1,0 +1,207 @@
+import { NAVIGATION, type TNavLink } from '@cod/shared';
+import type { RouteObject } from 'react-router';
+import { Preloader } from '../layouts/components/preloader';
+import { aliasTo, redirectHome, requireGuest, requireSignedIn } from './route-guards';
+import type { TRouteHandle } from './route-handle';
+
+// Every page and layout is its own chunk (ARCHITECTURE 3.10, brief: login first paint < 250 KB gz).
+const defaultLayout = () => import('../layouts/default-layout').then((m) => ({ Component: m.DefaultLayout }));
+const guestLayout = () => import('../layouts/guest-layout').then((m) => ({ Component: m.GuestLayout }));
+const blankLayout = () => import('../layouts/blank-layout').then((m) => ({ Component: m.BlankLayout }));
+const modulePage = () => import('../features/pages/module-page').then((m) => ({ Component: m.ModulePage }));
+
+const SIDEBAR_LINKS: { link: TNavLink; groupKey?: string }[] = NAVIGATION.flatMap((entry) =>
+  entry.kind === 'link'
+    ? [{ link: entry }]
+    : entry.kind === 'group'
+      ? entry.children.map((link) => ({ link, groupKey: `nav.${entry.title}` }))
+      : [],
+);
+
+function linkOf(to: string): TNavLink {
+  const found = SIDEBAR_LINKS.find((item) => item.link.to === to);
+  if (!found) throw new Error(`No sidebar entry for ${to}`);
+  return found.link;
+}
+
+const AUTH: Pick<TRouteHandle, 'action' | 'subject'> = { action: 'read', subject: 'Auth' };
+
+/** SPEC 2.2: one page per sidebar entry; home, profile and tutorials have their own screens. */
+function sidebarRoutes(): RouteObject[] {
+  return SIDEBAR_LINKS.map(({ link, groupKey }) => {
+    const handle: TRouteHandle = {
+      titleKey: `nav.${link.title}`,
+      crumbKeys: groupKey ? [groupKey] : [],
+      link,
+    };
+    const path = link.to.slice(1);
+    if (link.to === '/dashboard') {
+      return {
+        path,
+        handle,
+        lazy: () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+      };
+    }
+    if (link.to === '/dashboard/profile') {
+      return {
+        path,
+        handle,
+        lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+      };
+    }
+    return { path, handle, lazy: modulePage };
+  });
+}
+
+/** SPEC 2.3 general and analytics routes that are pages of their own (not aliases). */
+function otherSignedInRoutes(): RouteObject[] {
+  const analytics = linkOf('/dashboard/analytics');
+  const shipping = linkOf('/dashboard/shipping-companies');
+  const page = (path: string, handle: TRouteHandle): RouteObject => ({ path, handle, lazy: modulePage });
+  return [
+    {
+      path: 'dashboard/tutorials',
+      handle: { titleKey: 'pages.tutorials', ...AUTH },
+      lazy: () => import('../features/pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
+    },
+    page('analytics', { titleKey: 'nav.analytics', link: analytics }),
+    page('analytics/:section', { titleKey: 'nav.analytics', link: analytics }),
+    page('reports/daily', { titleKey: 'pages.daily_report', link: linkOf('/dashboard/orders') }),
+    page('shippingcompanies/create', {
+      titleKey: 'pages.shipping_company_create',
+      crumbKeys: ['nav.shipping_companies'],
+      link: shipping,
+    }),
+    page('shippingcompanies/edit', {
+      titleKey: 'pages.shipping_company_edit',
+      crumbKeys: ['nav.shipping_companies'],
+      link: shipping,
+    }),
+    page('userproductpermissions', {
+      titleKey: 'pages.user_product_permissions',
+      crumbKeys: ['nav.users'],
+      link: linkOf('/dashboard/users'),
+    }),
+    page('cities', { titleKey: 'pages.cities', ...AUTH }),
+    page('iconnode', { titleKey: 'pages.iconnode', ...AUTH }),
+    page('analytics/iconnode', { titleKey: 'pages.iconnode', link: analytics }),
+    page('second-page', { titleKey: 'pages.second_page', ...AUTH }),
+  ];
+}
+
+/** SPEC 2.3 short names that are the same screens as the sidebar routes. */
+const ALIASES: Record<string, string> = {
+  home: '/dashboard',
+  orders: '/dashboard/orders',
+  products: '/dashboard/products',
+  providers: '/dashboard/providers',
+  stock: '/dashboard/stock',
+  customers: '/dashboard/customers',
+  users: '/dashboard/users',
+  expenses: '/dashboard/expenses',
+  incomes: '/dashboard/incomes',
+  cases: '/dashboard/cases',
+  statuses: '/dashboard/statuses',
+  saleschannels: '/dashboard/sales-channels',
+  shippingcompanies: '/dashboard/shipping-companies',
+  rolespermissions: '/dashboard/roles-permissions',
+  profile: '/dashboard/profile',
+  userprofile: '/dashboard/profile',
+  tutorials: '/dashboard/tutorials',
+};
+
+const CENTRAL_PAGES = [
+  'tenants/show',
+  'tenants/create',
+  'dashboard',
+  'auth/register',
+  'auth/successpage',
+  'auth/landingpage',
+  'waitinglist',
+  'subscriptions',
+  'plans',
+  'payments',
+  'payments/create',
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: Preloader,
+    lazy: () => import('../features/pages/route-error-page').then((m) => ({ ErrorBoundary: m.RouteErrorPage })),
+    children: [
+      { index: true, loader: redirectHome },
+      ...Object.entries(ALIASES).map(([path, target]) => ({ path, loader: aliasTo(target) })),
+      {
+        loader: requireSignedIn,
+        lazy: defaultLayout,
+        children: [...sidebarRoutes(), ...otherSignedInRoutes()],
+      },
+      {
+        loader: requireGuest,
+        lazy: guestLayout,
+        children: [
+          {
+            path: 'login',
+            handle: { titleKey: 'auth.login_title', ...AUTH },
+            lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            path: 'forgotpassword',
+            handle: { titleKey: 'auth.forgot_title', ...AUTH },
+            lazy: () =>
+              import('../features/auth/forgot-password-page').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+          },
+          {
+            path: 'resetpassword',
+            handle: { titleKey: 'auth.reset_title', ...AUTH },
+            lazy: () =>
+              import('../features/auth/reset-password-page').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+          },
+        ],
+      },
+      {
+        lazy: guestLayout,
+        children: [
+          {
+            path: 'central/auth/login',
+            handle: { titleKey: 'central.login', crumbKeys: ['central.title'], ...AUTH },
+            lazy: modulePage,
+          },
+        ],
+      },
+      {
+        lazy: blankLayout,
+        children: [
+          {
+            path: 'subscription/expired',
+            handle: { titleKey: 'subscription.expired_title', ...AUTH },
+            lazy: () =>
+              import('../features/subscription/subscription-expired-page').then((m) => ({
+                Component: m.SubscriptionExpiredPage,
+              })),
+          },
+          ...CENTRAL_PAGES.map((path) => ({
+            path: `central/${path}`,
+            handle: {
+              titleKey: `central.pages.${path.replace('/', '_')}`,
+              crumbKeys: ['central.title'],
+              ...AUTH,
+            },
+            lazy: modulePage,
+          })),
+          {
+            // SPEC 2.1: the catch-all uses the blank layout with action read, subject Auth.
+            path: '*',
+            handle: { titleKey: 'not_found.title', ...AUTH },
+            lazy: () => import('../features/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { translateMessage } from '../../lib/messages';
+import { useForgotPasswordMutation } from './auth-api';
+import { AuthCard } from './auth-card';
+import { applyApiError } from './form-errors';
+import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
+
+const FIELDS = ['email'] as const;
+
+/** /forgotpassword: the server answers the same message whether or not the address exists. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const forgot = useForgotPasswordMutation();
+  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
+    resolver: lazyResolver((schemas) => schemas.forgotPasswordResolver),
+    defaultValues: { email: '' },
+  });
+  const { errors } = formState;
+
+  useEffect(preloadAuthSchemas, []);
+  const { ref: emailRef, ...email } = register('email');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await forgot.mutateAsync(values);
+    } catch (error) {
+      applyApiError({ error, fields: FIELDS, setError, t });
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.forgot_title')} subtitle={t('auth.forgot_subtitle')}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+        {forgot.data && (
+          <Alert severity="success" role="status">
+            {translateMessage(t, forgot.data.message)}
+          </Alert>
+        )}
+        {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
+        <TextField
+          {...email}
+          inputRef={emailRef}
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={translateMessage(t, errors.email?.message)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('auth.forgot_submit')}
+        </Button>
+        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+          {t('auth.back_to_login')}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,45 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client';
+import { translateMessage } from '../../lib/messages';
+
+/**
+ * Puts a failed call's messages where the user looks: 422 field errors under their fields
+ * (ARCHITECTURE 3.5), 429 with the wait from Retry-After, anything else as one form-level error.
+ */
+export function applyApiError<T extends FieldValues>(options: {
+  error: unknown;
+  fields: readonly Path<T>[];
+  setError: UseFormSetError<T>;
+  t: TFunction;
+}): void {
+  const { error, fields, setError, t } = options;
+  const root = (message: string) => setError('root.server', { type: 'server', message });
+
+  if (!(error instanceof ApiError)) return root(t('errors.network'));
+  if (error.status === 429) {
+    return root(
+      error.retryAfterSeconds
+        ? t('auth.too_many_attempts_wait', { count: error.retryAfterSeconds })
+        : t('auth.too_many_attempts'),
+    );
+  }
+  if (error.status === 422) {
+    let placed = false;
+    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      const message = translateMessage(t, messages[0]);
+      if (!message) continue;
+      if ((fields as readonly string[]).includes(field)) {
+        setError(field as Path<T>, { type: 'server', message });
+        placed = true;
+      } else {
+        root(message);
+        placed = true;
+      }
+    }
+    if (placed) return;
+  }
+  root(
+    error.status >= 500 ? t('errors.unexpected') : (translateMessage(t, error.body?.message) ?? t('errors.unexpected')),
+  );
+}

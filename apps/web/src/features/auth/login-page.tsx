@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import type { TLoginRequest } from '@cod/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useLayoutSettings } from '../../app/layout-settings';
+import { isRtlLocale, switchLanguage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/messages';
+import { isLocale } from '../../lib/locales';
+import { getStoredLocale, saveSession } from '../../lib/storage';
+import { useLoginMutation } from './auth-api';
+import { AuthCard } from './auth-card';
+import { DemoLogins } from './demo-logins';
+import { applyApiError } from './form-errors';
+import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
+import { PasswordField } from './password-field';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** /login: POST /login, then the session goes to localStorage (SPEC 3) and the user to /dashboard. */
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { update } = useLayoutSettings();
+  const login = useLoginMutation();
+  const { register, handleSubmit, setError, formState } = useForm<TLoginRequest>({
+    resolver: lazyResolver((schemas) => schemas.loginResolver),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+
+  useEffect(preloadAuthSchemas, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const session = await login.mutateAsync(values);
+      saveSession(session);
+      // Initial language: appLocale first, else the account's language (SPEC 7).
+      const userLocale = session.userData.locale;
+      if (!getStoredLocale() && isLocale(userLocale) && userLocale !== i18n.resolvedLanguage) {
+        await switchLanguage(i18n, userLocale);
+        update({ isRtl: isRtlLocale(userLocale) });
+      }
+      await navigate('/dashboard', { replace: true });
+    } catch (error) {
+      applyApiError({ error, fields: FIELDS, setError, t });
+    }
+  });
+
+  // RHF's ref belongs on the <input>, not on TextField's root <div>.
+  const { ref: emailRef, ...email } = register('email');
+  const { ref: passwordRef, ...password } = register('password');
+
+  return (
+    <AuthCard title={t('auth.login_title')} subtitle={t('auth.login_subtitle')}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+        {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
+        <TextField
+          {...email}
+          inputRef={emailRef}
+          label={t('auth.email')}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={translateMessage(t, errors.email?.message)}
+        />
+        <PasswordField
+          {...password}
+          inputRef={passwordRef}
+          label={t('auth.password')}
+          autoComplete="current-password"
+          fullWidth
+          error={Boolean(errors.password)}
+          helperText={translateMessage(t, errors.password?.message)}
+        />
+        <Link component={RouterLink} to="/forgotpassword" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+          {t('auth.forgot_link')}
+        </Link>
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('auth.login_submit')}
+        </Button>
+      </Stack>
+      <DemoLogins />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import type { TResetPasswordRequest } from '@cod/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { translateMessage } from '../../lib/messages';
+import { useResetPasswordMutation } from './auth-api';
+import { AuthCard } from './auth-card';
+import { applyApiError } from './form-errors';
+import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
+import { PasswordField } from './password-field';
+
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/** /resetpassword?token=...&email=...: the link from the reset e-mail. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const reset = useResetPasswordMutation();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const { register, handleSubmit, setError, formState } = useForm<TResetPasswordRequest>({
+    resolver: lazyResolver((schemas) => schemas.resetPasswordResolver),
+    defaultValues: { token, email, password: '', password_confirmation: '' },
+  });
+  const { errors } = formState;
+
+  useEffect(preloadAuthSchemas, []);
+  const { ref: passwordRef, ...password } = register('password');
+  const { ref: confirmationRef, ...confirmation } = register('password_confirmation');
+  // token and email come from the link; their errors cannot sit under a field the user sees.
+  const linkError = translateMessage(t, errors.token?.message ?? errors.email?.message);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+    } catch (error) {
+      applyApiError({ error, fields: FIELDS, setError, t });
+    }
+  });
+
+  if (reset.data) {
+    return (
+      <AuthCard title={t('auth.reset_title')}>
+        <Stack spacing={3}>
+          <Alert severity="success" role="status">
+            {translateMessage(t, reset.data.message)}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
+            {t('auth.back_to_login')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.reset_title')} subtitle={email ? t('auth.reset_subtitle', { email }) : undefined}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+        {(!token || !email) && <Alert severity="warning">{t('validation.reset_link_invalid')}</Alert>}
+        {linkError && <Alert severity="error">{linkError}</Alert>}
+        {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
+        <PasswordField
+          {...password}
+          inputRef={passwordRef}
+          label={t('auth.new_password')}
+          autoComplete="new-password"
+          autoFocus
+          fullWidth
+          error={Boolean(errors.password)}
+          helperText={translateMessage(t, errors.password?.message)}
+        />
+        <PasswordField
+          {...confirmation}
+          inputRef={confirmationRef}
+          label={t('auth.confirm_password')}
+          autoComplete="new-password"
+          fullWidth
+          error={Boolean(errors.password_confirmation)}
+          helperText={translateMessage(t, errors.password_confirmation?.message)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting || !token}>
+          {t('auth.reset_submit')}
+        </Button>
+        <Link component={RouterLink} to="/forgotpassword" variant="body2" sx={{ alignSelf: 'center' }}>
+          {t('auth.request_new_link')}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { formatDZD } from '@cod/shared';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { CalculatorDialog } from './calculator-dialog';
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const calculateButton = () => screen.getByRole('button', { name: 'Calculate' }) as HTMLButtonElement;
+const VALIDATION_ERROR = 'The sales price must not be lower than the product cost plus the shipping cost.';
+
+describe('CalculatorDialog', () => {
+  it('starts with 50 % rates and shows results only after Calculate (SPEC 4 / 9)', () => {
+    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    expect((screen.getByLabelText('Confirmation rate') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('Delivery rate') as HTMLInputElement).value).toBe('50');
+
+    type('Sales price', '3000');
+    type('Product cost', '1200');
+    type('Shipping cost', '600');
+    expect(screen.queryByTestId('calculator-results')).toBeNull();
+
+    fireEvent.click(calculateButton());
+
+    const results = screen.getByTestId('calculator-results');
+    // success 25 %; max ad cost floor(1200 x 25 / 100) = 300; net 3000 - (1800 + 300 / 0.25) = 0
+    expect(results.textContent).toContain('25%');
+    expect(results.textContent).toContain(formatDZD(300));
+    expect(results.textContent).toContain(formatDZD(0));
+  });
+
+  it('shows the validation error, disables Calculate and hides results when price < costs', () => {
+    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    type('Sales price', '3000');
+    type('Product cost', '1200');
+    type('Shipping cost', '600');
+    fireEvent.click(calculateButton());
+    expect(screen.getByTestId('calculator-results')).toBeTruthy();
+
+    // SPEC 5: after the first calculation the check re-runs live.
+    type('Sales price', '1500');
+
+    expect(screen.getByText(VALIDATION_ERROR)).toBeTruthy();
+    expect(calculateButton().disabled).toBe(true);
+    expect(screen.queryByTestId('calculator-results')).toBeNull();
+
+    type('Sales price', '2000');
+
+    expect(screen.queryByText(VALIDATION_ERROR)).toBeNull();
+    expect(calculateButton().disabled).toBe(false);
+    expect(screen.getByTestId('calculator-results')).toBeTruthy();
+  });
+
+  it('does not judge the inputs before the first Calculate, then keeps results hidden', () => {
+    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    type('Sales price', '100');
+    type('Product cost', '1200');
+    type('Shipping cost', '600');
+    expect(screen.queryByText(VALIDATION_ERROR)).toBeNull();
+
+    fireEvent.click(calculateButton());
+
+    expect(screen.getByText(VALIDATION_ERROR)).toBeTruthy();
+    expect(calculateButton().disabled).toBe(true);
+    expect(screen.queryByTestId('calculator-results')).toBeNull();
+  });
+
+  it('flags rates above 100', () => {
+    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+
+    type('Delivery rate', '140');
+
+    expect(screen.getByText('Between 0 and 100')).toBeTruthy();
+  });
+});

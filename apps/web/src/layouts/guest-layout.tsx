@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router';
+import { AppLogo } from './components/app-logo';
+import { LanguageSwitcher } from './components/language-switcher';
+
+/** SPEC 2.1 guest layout: the sign-in screens. */
+export function GuestLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
+      >
+        <AppLogo />
+        <LanguageSwitcher />
+      </Box>
+      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 6 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

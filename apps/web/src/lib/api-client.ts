@@ -1,0 +1,87 @@
+import type { TValidationErrorBody } from '@cod/shared';
+import { clearSession, getAccessToken } from './storage';
+
+/** A non-2xx answer. 422 carries per-field errors; 429 carries Retry-After (seconds). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<TValidationErrorBody> | null;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, body: Partial<TValidationErrorBody> | null, retryAfterSeconds: number | null) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+type TUnauthorizedHandler = () => void;
+
+// The router registers itself here (main.tsx); until then a full page load does the same job.
+let onUnauthorized: TUnauthorizedHandler = () => {
+  window.location.assign(`${import.meta.env.BASE_URL}login`);
+};
+
+export function setUnauthorizedHandler(handler: TUnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export interface TRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { message: text };
+  }
+}
+
+/**
+ * Same-origin JSON call. SPEC 7: every request carries `Authorization: Bearer <token>` when one is
+ * stored. SPEC 8: a 401 clears userData, accessToken and userAbilities and goes to /login; every
+ * other error is thrown to the caller as an ApiError.
+ */
+export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = await readBody(response);
+
+  if (response.ok) return body as T;
+
+  if (response.status === 401) {
+    clearSession();
+    onUnauthorized();
+  }
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  throw new ApiError(
+    response.status,
+    (body ?? null) as Partial<TValidationErrorBody> | null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+};

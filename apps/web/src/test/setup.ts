@@ -1,0 +1,25 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom has no matchMedia; MUI and the 'system' theme ask for it.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom does not scroll; the language switch restores the scroll position (SPEC 7).
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const ARTIFACTS_DIR = new URL('../artifacts/', import.meta.url).pathname;
+
+// Debian's Chromium; playwright-core never downloads a browser here.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO = {
+  owner: 'owner@demo.dz',
+  manager: 'manager@demo.dz',
+  agent: 'agent@demo.dz',
+} as const;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, colorScheme: 'light' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the form, as a user does, and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/build/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/build/dashboard');
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = `${ARTIFACTS_DIR}${name}.png`;
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}

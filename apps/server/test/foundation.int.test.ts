@@ -93,6 +93,16 @@ describe('HTTP behaviour', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers an id beyond PostgreSQL integers with 422, not 500', async () => {
+    const tenant = await createTestTenant(database);
+    const { authorization } = await loginAs(app, tenant.ownerEmail);
+    for (const url of ['/dashboard/users/99999999999', '/dashboard/statuses/-1', '/dashboard/statuses/1.5']) {
+      const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.id).toEqual(['The id is invalid.']);
+    }
+  });
+
   it('answers a malformed JSON body with 400, not 500', async () => {
     const response = await app.inject({
       method: 'POST',

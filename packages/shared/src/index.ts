@@ -8,3 +8,5 @@ export * from './layout.js';
 export * from './statuses.js';
 export * from './auth.js';
 export * from './tenant.js';
+export * from './catalogue/index.js';
+export * from './orders/index.js';

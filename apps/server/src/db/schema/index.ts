@@ -1,3 +1,4 @@
 export * from './central.js';
 export * from './reference.js';
 export * from './identity.js';
+export * from './catalogue.js';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TPageProps } from '@cod/shared';
 import type { Db } from '../../db/client.js';
-import { withSystem } from '../../db/tenant-context.js';
+import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
+import { listLowStockProducts } from '../stock/low-stock.repository.js';
 import { latestSubscription } from '../tenants/tenants.repository.js';
 
 /** SPEC 3: the shared page props every screen reads. */
@@ -24,7 +25,7 @@ export function registerPagePropsRoutes(app: FastifyInstance, db: Db, appUrl: st
         valid_to: subscription ? subscription.validTo.toISOString().slice(0, 10) : null,
       },
       // Filled by the catalogue (stock) module: products at or under their threshold.
-      lowStockProducts: [],
+      lowStockProducts: await withTenant(db, session.tenantId, (tx) => listLowStockProducts(tx, session.tenantId)),
     };
   });
 }

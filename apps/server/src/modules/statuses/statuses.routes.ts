@@ -4,11 +4,10 @@ import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
+import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './statuses.repository.js';
-
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZUpdateStatusRequest = z
   .object({

@@ -5,7 +5,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { parse } from '../../lib/validate.js';
-import { ZIdParams } from '../statuses/statuses.routes.js';
+import { ZIdParams } from '../../lib/id-params.js';
 import * as repo from './users.repository.js';
 
 const ZListUsersQuery = z.object({

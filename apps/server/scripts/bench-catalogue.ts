@@ -1,0 +1,268 @@
+// `npm run bench:catalogue`: p50/p95 of product search and customer history through the real HTTP
+// routes (auth, tenant transaction, queries, JSON) on PostgreSQL, for a shop with 10,000 products and
+// the customers of 200,000 orders (issue 3, target p95 < 30 ms).
+// BENCH_DATABASE_URL picks the database; by default a fresh cod_bench_catalogue is (re)created on the
+// local server. Orders do not exist yet: the seed is the customers those orders would have made
+// (2.5 orders per customer, a usual COD repeat rate), and history reads the customer, its block and
+// the order-summary seam (customer-history.repository.ts), which the orders issue fills.
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, rows, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { buildApp } from '../src/http/app.js';
+import { createTenant } from '../src/modules/tenants/tenants.service.js';
+
+const PRODUCTS = 10_000;
+const ORDERS = 200_000;
+const ORDERS_PER_CUSTOMER = 2.5;
+const CUSTOMERS = Math.round(ORDERS / ORDERS_PER_CUSTOMER);
+const REQUESTS = 400;
+const TARGET_P95_MS = 30;
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const DEFAULT_DB = 'cod_bench_catalogue';
+const PASSWORD = 'bench-password-123';
+
+async function freshDatabaseUrl(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DEFAULT_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DEFAULT_DB}`);
+  await admin.end();
+  return `${SERVER}/${DEFAULT_DB}`;
+}
+
+const WORDS = [
+  'Robe',
+  'Chemise',
+  'Basket',
+  'Montre',
+  'Sac',
+  'Parfum',
+  'Jean',
+  'Veste',
+  'Casquette',
+  'Lunettes',
+  'Huile',
+  'Crème',
+  'Écouteurs',
+  'Chargeur',
+  'Coque',
+  'Foulard',
+  'Djellaba',
+  'Karakou',
+  'Sandales',
+  'Ceinture',
+];
+const COLOURS = ['rouge', 'noir', 'blanc', 'bleu', 'vert', 'doré', 'argent', 'rose', 'beige', 'marron'];
+const FIRST = [
+  'Amina',
+  'Karim',
+  'Sara',
+  'Yacine',
+  'Nadia',
+  'Walid',
+  'Lina',
+  'Omar',
+  'Imane',
+  'Rym',
+  'Sofiane',
+  'Meriem',
+];
+const LAST = ['Benali', 'Haddad', 'Meziane', 'Bouzid', 'Cherif', 'Saadi', 'Kaci', 'Belkacem', 'Amrani', 'Ferhat'];
+const pgArray = (items: string[]) => sql.raw(`array[${items.map((w) => `'${w}'`).join(',')}]`);
+
+/** Bulk rows in SQL (generate_series), as the owner: seconds instead of minutes. */
+async function seed(database: Database, tenantId: number, ownerId: number): Promise<void> {
+  const { db } = database;
+  await db.execute(sql`
+    insert into products (tenant_id, name, sku, price, cost_price, has_variants, low_stock_threshold, on_hand)
+    select ${tenantId},
+      (${pgArray(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${pgArray(COLOURS)})[1 + (i / ${WORDS.length}) % ${COLOURS.length}] || ' ' || i,
+      'SKU-' || lpad(i::text, 6, '0'), 1000 + (i * 37) % 9000, 500 + (i * 17) % 4000, i % 5 = 0,
+      case when i % 3 = 0 then 5 end, case when i % 5 = 0 then 0 else (i * 13) % 60 end
+    from generate_series(1, ${PRODUCTS}) as i`);
+  await db.execute(sql`
+    insert into product_variants (tenant_id, product_id, name, sku, price, attributes, position, on_hand)
+    select p.tenant_id, p.id, s.size, p.sku || '-' || s.size, p.price,
+      jsonb_build_array(jsonb_build_object('name', 'Size', 'value', s.size)), s.pos, (p.id * s.pos) % 25
+    from products p cross join (values ('S', 0), ('M', 1), ('L', 2)) as s(size, pos)
+    where p.tenant_id = ${tenantId} and p.has_variants`);
+  await db.execute(sql`
+    update products p set on_hand = v.total
+    from (select product_id, sum(on_hand)::int as total from product_variants where tenant_id = ${tenantId} group by product_id) v
+    where p.tenant_id = ${tenantId} and p.id = v.product_id`);
+  // Every unit on hand came from a movement (balance = sum of movements, decision 0008).
+  await db.execute(sql`
+    insert into stock_movements (tenant_id, product_id, variant_id, kind, quantity, on_hand_delta, reserved_delta,
+                                 on_hand_after, reserved_after, reason, user_id)
+    select tenant_id, id, null, 'adjustment', on_hand, on_hand, 0, on_hand, 0, 'Initial stock', ${ownerId}::int
+    from products where tenant_id = ${tenantId} and not has_variants and on_hand > 0
+    union all
+    select tenant_id, product_id, id, 'adjustment', on_hand, on_hand, 0, on_hand, 0, 'Initial stock', ${ownerId}::int
+    from product_variants where tenant_id = ${tenantId} and on_hand > 0`);
+  // Distinct mobiles: 7919 is prime to 10^8, so i * 7919 mod 10^8 never repeats for these i.
+  await db.execute(sql`
+    insert into customers (tenant_id, phone, name, created_at)
+    select ${tenantId}, '0' || (5 + i % 3)::text || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
+      (${pgArray(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${pgArray(LAST)})[1 + (i / 7) % ${LAST.length}],
+      now() - (i % 700) * interval '1 day'
+    from generate_series(1, ${CUSTOMERS}) as i`);
+  await seedSearchTerms(database, tenantId);
+  await db.execute(sql`
+    insert into customer_blocks (tenant_id, customer_id, reason, blocked_by)
+    select tenant_id, id, 'Refused parcels', ${ownerId} from customers where tenant_id = ${tenantId} and id % 100 = 0`);
+  // Steady state: autovacuum has run (visibility map set, statistics fresh).
+  await db.execute(sql`vacuum analyze`);
+}
+
+/** What indexCustomerName writes for each customer (the words of the name, lower-cased). */
+async function seedSearchTerms(database: Database, tenantId: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into customer_search_terms (tenant_id, term, customer_id)
+    select distinct c.tenant_id, w, c.id from customers c, regexp_split_to_table(lower(c.name), '[^[:alnum:]]+') as w
+    where c.tenant_id = ${tenantId} and w <> ''`);
+}
+
+/** A neighbour shop, so every query has to find its own tenant's rows among others'. */
+async function seedNeighbour(database: Database): Promise<void> {
+  const { tenant } = await createTenant(database.db, {
+    cq_name: 'bench-neighbour',
+    owner_email: 'neighbour@bench.dz',
+    owner_password: PASSWORD,
+  });
+  await database.db.execute(sql`
+    insert into products (tenant_id, name, sku, price) select ${tenant.id}, 'Robe voisine ' || i, 'SKU-' || lpad(i::text, 6, '0'), 1000
+    from generate_series(1, 5000) as i`);
+  await database.db.execute(sql`
+    insert into customers (tenant_id, phone, name)
+    select ${tenant.id}, '06' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'), 'Voisin ' || i
+    from generate_series(1, 20000) as i`);
+  await seedSearchTerms(database, tenant.id);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const url = await freshDatabaseUrl();
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  await migrate(database);
+  const { tenant, ownerId } = await createTenant(database.db, {
+    cq_name: 'bench-shop',
+    owner_email: 'owner@bench.dz',
+    owner_password: PASSWORD,
+  });
+  await seedNeighbour(database);
+  await seed(database, tenant.id, ownerId);
+  const seededIn = (performance.now() - started) / 1000;
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(os.tmpdir(), 'cod-bench-catalogue'),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  });
+  const { app } = await buildApp(config, database);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: { email: 'owner@bench.dz', password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+
+  const phones = (
+    await rows<{ phone: string }>(
+      database.db,
+      sql`select phone from customers where tenant_id = ${tenant.id} order by md5(id::text) limit ${REQUESTS}`,
+    )
+  ).map((r) => r.phone);
+  const searches = [
+    'search=robe',
+    'search=noir',
+    'search=montre%20dor%C3%A9',
+    'search=SKU-0042',
+    'search=sku-00999-m',
+    'search=4711',
+    'search=casquette&active=true',
+    'low_stock=true',
+    'has_variants=true&page=3',
+    'search=zzz-nothing',
+    '',
+    'search=parfum&per_page=100',
+    'page=40',
+  ];
+  const written = (phone: string, i: number) =>
+    [
+      phone,
+      `+213${phone.slice(1)}`,
+      `${phone.slice(0, 4)} ${phone.slice(4, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`,
+    ][i % 3]!;
+  const customerSearches = [
+    'search=amina',
+    'search=0555',
+    'search=1234',
+    'search=haddad',
+    'search=ben%20sar',
+    'search=%2B213%20661',
+    'blocked=true',
+    '',
+  ];
+
+  const scenarios: Array<[string, (i: number) => string]> = [
+    ['product search', (i) => `/dashboard/products?${searches[i % searches.length]}`],
+    [
+      'customer history',
+      (i) => `/dashboard/customers/${encodeURIComponent(written(phones[i % phones.length]!, i))}/history`,
+    ],
+    ['customer list search', (i) => `/dashboard/customers?${customerSearches[i % customerSearches.length]}`],
+    ['page props (low stock)', () => '/dashboard/page-props'],
+  ];
+
+  const lines: string[] = [];
+  let passed = true;
+  for (const [name, urlOf] of scenarios) {
+    for (let i = 0; i < 30; i++) await app.inject({ method: 'GET', url: urlOf(i), headers }); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const t0 = performance.now();
+      const response = await app.inject({ method: 'GET', url: urlOf(i), headers });
+      times.push(performance.now() - t0);
+      if (response.statusCode !== 200)
+        throw new Error(`${name}: ${urlOf(i)} answered ${response.statusCode} ${response.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, max] = [percentile(times, 50), percentile(times, 95), times[times.length - 1]!];
+    const gated = name === 'product search' || name === 'customer history';
+    if (gated && p95 >= TARGET_P95_MS) passed = false;
+    lines.push(
+      `${name.padEnd(24)} ${String(REQUESTS).padStart(4)}  ${p50.toFixed(1).padStart(6)} ms  ${p95.toFixed(1).padStart(6)} ms  ${max.toFixed(1).padStart(6)} ms${gated ? '' : '  (not gated)'}`,
+    );
+  }
+  await app.close();
+  await database.close();
+
+  const counts =
+    `${PRODUCTS.toLocaleString('en')} products (${(PRODUCTS / 5).toLocaleString('en')} with 3 variants), ` +
+    `${CUSTOMERS.toLocaleString('en')} customers = ${ORDERS.toLocaleString('en')} orders at ${ORDERS_PER_CUSTOMER} per customer, ` +
+    `${(CUSTOMERS / 100).toLocaleString('en')} blocked; neighbour shop 5,000 products, 20,000 customers`;
+  console.log(`bench:catalogue on PostgreSQL ${url.replace(/\/\/[^@]*@/, '//')}`);
+  console.log(`seeded in ${seededIn.toFixed(1)} s: ${counts}`);
+  console.log(`sequential HTTP requests through app.inject (auth + tenant transaction + queries + JSON)`);
+  console.log(
+    `${'scenario'.padEnd(24)} ${'n'.padStart(4)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'max'.padStart(9)}`,
+  );
+  for (const line of lines) console.log(line);
+  console.log(`target p95 < ${TARGET_P95_MS} ms (product search, customer history): ${passed ? 'PASS' : 'FAIL'}`);
+  console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!passed) process.exitCode = 1;
+}
+
+await main();

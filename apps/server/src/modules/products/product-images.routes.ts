@@ -1,0 +1,76 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { parse } from '../../lib/validate.js';
+import { ZIdParams } from '../../lib/id-params.js';
+import { actorOf } from './actor.js';
+import { IMAGE_KEY, MAX_IMAGE_BYTES, storeProductImage, type TImageStore } from './product-images.js';
+import * as repo from './products.repository.js';
+import { replaceProductImage } from './products.service.js';
+
+const ZFileParams = z.object({ tenant: z.coerce.number().int().positive(), file: z.string().regex(IMAGE_KEY) });
+
+/**
+ * Product pictures (docs/decisions/0012). Multipart parsing is registered in this scope only, so
+ * other modules (the orders import) register their own limits.
+ */
+export async function registerProductImageRoutes(app: FastifyInstance, db: Db, store: TImageStore): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    scope.post('/dashboard/products/:id/image', { config: { access: 'manage products' } }, async (request) => {
+      const actor = actorOf(request);
+      const { id } = parse(ZIdParams, request.params);
+      const exists = await withTenant(db, actor.tenantId, (tx) => repo.findProductRow(tx, actor.tenantId, id));
+      if (!exists) throw AppError.notFound('Product');
+      const stored = await storeProductImage(store, actor.tenantId, await readUpload(request));
+      const outcome = await withTenant(db, actor.tenantId, (tx) => replaceProductImage(tx, actor, id, stored)).catch(
+        async (error: unknown) => {
+          await store.remove(actor.tenantId, [stored.imageKey, stored.thumbnailKey]);
+          throw error;
+        },
+      );
+      await store.remove(actor.tenantId, outcome.oldKeys);
+      return outcome.product;
+    });
+  });
+
+  app.delete('/dashboard/products/:id/image', { config: { access: 'manage products' } }, async (request) => {
+    const actor = actorOf(request);
+    const { id } = parse(ZIdParams, request.params);
+    const outcome = await withTenant(db, actor.tenantId, (tx) =>
+      replaceProductImage(tx, actor, id, { imageKey: null, thumbnailKey: null }),
+    );
+    await store.remove(actor.tenantId, outcome.oldKeys);
+    return outcome.product;
+  });
+
+  // Public by design: an <img> cannot carry the bearer token; the 128-bit random name is the key.
+  app.get('/uploads/:tenant/:file', { config: { access: 'public' } }, async (request, reply) => {
+    const params = ZFileParams.safeParse(request.params);
+    const data = params.success ? await store.read(params.data.tenant, params.data.file) : null;
+    if (!data) throw AppError.notFound('File');
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(data);
+  });
+}
+
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  const missing = () => AppError.validation({ image: ['The image field is required.'] });
+  if (!request.isMultipart()) throw missing();
+  const part = await request.file().catch(() => undefined);
+  if (!part) throw missing();
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw AppError.validation({ image: [`The image may not be greater than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`] });
+    }
+    throw error;
+  }
+}

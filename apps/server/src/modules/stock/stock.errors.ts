@@ -1,0 +1,38 @@
+import { CATALOGUE_MESSAGES } from '@cod/shared';
+import { AppError } from '../../lib/app-error.js';
+
+/** What a person calls the thing that ran out: the product, and its variant when it has one. */
+export function stockLabel(productName: string, variantName?: string | null): string {
+  return variantName ? `${productName} - ${variantName}` : productName;
+}
+
+/**
+ * Issue 3.4: the write that would oversell fails with a message naming the product. The message is
+ * also under errors.stock, so SPEC 8's status-change failure can show "the stock message" first.
+ */
+export function insufficientStock(productName: string, variantName?: string | null): AppError {
+  const message = `Insufficient stock for "${stockLabel(productName, variantName)}"`;
+  return new AppError('insufficient_stock', message, { errors: { stock: [message] } });
+}
+
+/** Releasing or shipping more than an order reserved is a bug in the caller, not a shortage. */
+export function notReserved(productName: string, variantName?: string | null): AppError {
+  return new AppError(
+    'conflict',
+    `Cannot release or ship more of "${stockLabel(productName, variantName)}" than is reserved.`,
+  );
+}
+
+export const invalidProduct = () =>
+  AppError.validation({ product_id: [CATALOGUE_MESSAGES.selectedInvalid('product')] });
+export const invalidVariant = () =>
+  AppError.validation({ variant_id: [CATALOGUE_MESSAGES.selectedInvalid('variant')] });
+// SPEC 5: the order form's own words for a product with variants and none chosen.
+export const variantRequired = () => AppError.validation({ variant_id: ['Variant is required'] });
+
+/** Moves a validation error's fields under a prefix, e.g. product_id -> lines.2.product_id. */
+export function underPrefix(error: unknown, prefix: string): unknown {
+  if (!(error instanceof AppError) || error.code !== 'validation' || !error.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [`${prefix}${k}`, v]));
+  return AppError.validation(errors);
+}

@@ -14,16 +14,19 @@ const RUNS = 5;
 
 async function startOnce() {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL; // the embedded database is what this measures
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let up = false;
   const deadline = started + 60_000;
   while (performance.now() < deadline) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) break;
+      if (response.ok) {
+        up = true;
+        break;
+      }
     } catch {
       // not listening yet
     }
@@ -31,7 +34,8 @@ async function startOnce() {
   }
   const ms = performance.now() - started;
   child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await exited;
+  if (!up) throw new Error('the server did not answer /health within 60 s');
   return ms;
 }
 

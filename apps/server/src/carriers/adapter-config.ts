@@ -1,0 +1,65 @@
+import {
+  CarrierError,
+  silentLogger,
+  type TCarrierKind,
+  type TCarrierLogger,
+  type TConnectionResult,
+} from './carrier.js';
+import { DEFAULT_RATE_LIMITS } from './catalogue.js';
+import { createHttpClient, type THttpClient, type THttpClientOptions } from './http-client.js';
+
+/** What every adapter factory receives (built by registry.ts from a shipping company row). */
+export interface TAdapterConfig {
+  baseUrl: string;
+  /** Decrypted credentials (credentials.ts); kept in the adapter's closure only. */
+  credentials: Readonly<Record<string, string>>;
+  /** Shown in messages and logs ('guepex', 'dhd'); defaults to the kind. */
+  label?: string;
+  logger?: TCarrierLogger;
+  /** Overrides for the HTTP layer (tests and the sandbox shorten timeouts and delays). */
+  http?: Partial<Omit<THttpClientOptions, 'carrier' | 'baseUrl' | 'secrets' | 'headers'>>;
+  /** Yalidine's from_wilaya_name: the seller's wilaya. */
+  senderWilayaName?: string;
+  /** Pause before looking parcels up after an ambiguous creation (default 1500 ms). */
+  settleMs?: number;
+}
+
+export function requireCredential(
+  kind: TCarrierKind,
+  credentials: TAdapterConfig['credentials'],
+  name: string,
+): string {
+  const value = credentials[name];
+  if (!value) {
+    throw new CarrierError({ code: 'auth', carrier: kind, message: `${kind}: the ${name} credential is missing` });
+  }
+  return value;
+}
+
+export function makeHttpClient(
+  kind: TCarrierKind,
+  config: TAdapterConfig,
+  extra: { headers?: Record<string, string>; quotaPauseMs?: THttpClientOptions['quotaPauseMs'] } = {},
+): THttpClient {
+  return createHttpClient({
+    carrier: config.label ?? kind,
+    baseUrl: config.baseUrl,
+    secrets: Object.values(config.credentials).filter(Boolean),
+    rateLimit: DEFAULT_RATE_LIMITS[kind],
+    logger: config.logger ?? silentLogger,
+    ...extra,
+    ...config.http,
+  });
+}
+
+/** Test-connection answers are messages for the screen, never thrown errors. */
+export async function connectionResult(name: string, probe: () => Promise<unknown>): Promise<TConnectionResult> {
+  try {
+    await probe();
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof CarrierError)) throw error;
+    if (error.code === 'auth') return { ok: false, message: `${name} refused these credentials` };
+    return { ok: false, message: error.message };
+  }
+}

@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import { CarrierError, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import { createStatusMapper } from '../status-mapping.js';
+import { SHIPMENT_STATUSES } from '../shipment-status.js';
+
+/**
+ * "Own drivers": the seller delivers with its own people. No HTTP: a tracking number is minted
+ * locally from the order reference (stable, so dispatching twice never gives two numbers), labels
+ * are our own A6 PDF (kind 'none' tells the flows to print it), and statuses are set by hand
+ * through the same SPEC 4 vocabulary (the raw text is the status itself).
+ */
+export const manualStatuses = createStatusMapper(Object.fromEntries(SHIPMENT_STATUSES.map((s) => [s, s])));
+
+export function manualTrackingNumber(reference: string): string {
+  return `OWN-${crypto.createHash('sha256').update(reference).digest('hex').slice(0, 10).toUpperCase()}`;
+}
+
+export function createManualAdapter(): TCarrierAdapter {
+  return {
+    kind: 'manual',
+    capabilities: {
+      batchSize: 1000,
+      requiresValidation: false,
+      label: 'none',
+      webhooks: false,
+      driverNotes: false,
+      centres: false,
+      fees: false,
+      lookupByReference: true,
+      cancellableStatuses: ['created', 'ready_to_ship', 'pending', 'postponed'],
+    },
+    async createParcels(parcels) {
+      return parcels.map((p): TCreateOutcome => ({
+        reference: p.reference,
+        ok: true,
+        trackingNumber: manualTrackingNumber(p.reference),
+        status: manualStatuses.map('created'),
+        recovered: false,
+      }));
+    },
+    async validateParcels(trackings) {
+      return trackings.map((tracking) => ({ tracking, ok: true as const }));
+    },
+    async cancelParcel() {
+      return { ok: true };
+    },
+    async getLabel() {
+      return { kind: 'none', reason: 'Own drivers: print our own label' };
+    },
+    async getTracking(trackings) {
+      // The shipment's statuses live in our database; the flows read them there.
+      return trackings.map((trackingNumber) => ({ trackingNumber, current: null, events: [] }));
+    },
+    async getFees() {
+      throw CarrierError.unsupported('manual', 'fee import (fees are typed in by the seller)');
+    },
+    async getCentres() {
+      return [];
+    },
+    async notifyDriver() {
+      throw CarrierError.unsupported('manual', 'notes to the driver');
+    },
+    async getDriverUpdates() {
+      throw CarrierError.unsupported('manual', 'driver updates');
+    },
+    async testConnection() {
+      return { ok: true };
+    },
+  };
+}

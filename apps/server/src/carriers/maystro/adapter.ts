@@ -1,0 +1,251 @@
+import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import {
+  CarrierError,
+  silentLogger,
+  type TCancelOutcome,
+  type TCarrierAdapter,
+  type TCreateOutcome,
+  type TParcelInput,
+  type TTracking,
+} from '../carrier.js';
+import { createParcelsSafely, type TFound } from '../create-flow.js';
+import { messageFromJson } from '../http-client.js';
+import { algiersToIso, asNumber, asRecord, asString, localPhone, mapWithConcurrency } from '../parcel-format.js';
+import { foldStatusText } from '../status-mapping.js';
+import { maystroStatuses } from './statuses.js';
+
+/**
+ * Maystro Delivery (CARRIERS.md 3.4): `Authorization: Token <key>`, one order per POST
+ * (stores/orders/), communes by Maystro's own numeric id (resolved by name through
+ * base/communes/?wilaya=), numeric status codes, PDF labels (starter_bordureau), cancel = status 50.
+ * The tracking number we keep is Maystro's order id: every documented endpoint takes it.
+ */
+const CONCURRENCY = 4;
+
+export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
+  const name = config.label ?? 'maystro';
+  const log = config.logger ?? silentLogger;
+  const token = requireCredential('maystro', config.credentials, 'api_token');
+  const http = makeHttpClient('maystro', config, { headers: { Authorization: `Token ${token}` } });
+  const communeCache = new Map<number, Promise<Array<{ id: number; name: string }>>>();
+
+  function communes(wilaya: number) {
+    let cached = communeCache.get(wilaya);
+    if (!cached) {
+      cached = http
+        .request<unknown>({ method: 'GET', path: '/base/communes/', query: { wilaya } })
+        .then(({ data }) =>
+          (Array.isArray(data) ? data : [])
+            .map(asRecord)
+            .map((c) => ({ id: asNumber(c.id) ?? 0, name: asString(c.name) })),
+        );
+      cached.catch(() => communeCache.delete(wilaya));
+      communeCache.set(wilaya, cached);
+    }
+    return cached;
+  }
+
+  async function communeId(p: TParcelInput): Promise<number | null> {
+    if (p.commune.carrierId) return Number(p.commune.carrierId);
+    const key = foldStatusText(p.commune.name);
+    return (await communes(p.wilaya.code)).find((c) => foldStatusText(c.name) === key)?.id ?? null;
+  }
+
+  function found(reference: string, row: Record<string, unknown>, recovered: boolean): TFound {
+    const displayId = asString(row.display_id);
+    return {
+      reference,
+      ok: true,
+      trackingNumber: asString(row.id),
+      ...(displayId ? { carrierParcelId: displayId } : {}),
+      status: maystroStatuses.map(asString(row.status) || '4'),
+      recovered,
+    };
+  }
+
+  async function sendOne(p: TParcelInput): Promise<TCreateOutcome> {
+    const commune = await communeId(p);
+    if (commune === null) {
+      return {
+        reference: p.reference,
+        ok: false,
+        ambiguous: false,
+        message: `${name} does not deliver to ${p.commune.name}`,
+      };
+    }
+    const { status, data } = await http.request<unknown>({
+      method: 'POST',
+      path: '/stores/orders/',
+      acceptStatuses: [400, 422],
+      json: {
+        wilaya: p.wilaya.code,
+        commune,
+        destination_text: p.address,
+        customer_phone: localPhone(p.customer.phone),
+        customer_name: p.customer.fullName,
+        product_price: Math.round(p.codAmount),
+        delivery_type: p.delivery.type === 'stopdesk' ? 1 : 0,
+        express: false,
+        note_to_driver: p.note ?? '',
+        products: (p.products?.length ? p.products : [{ name: p.productSummary, quantity: 1 }]).map((x) => ({
+          quantity: x.quantity,
+          logistical_description: x.name,
+        })),
+        source: 4,
+        external_order_id: p.reference,
+      },
+    });
+    const body = asRecord(data);
+    if (status < 300 && asString(body.id)) return found(p.reference, body, false);
+    const message = http.redact(messageFromJson(body) || flatten(body) || `${name} refused this order`);
+    return { reference: p.reference, ok: false, ambiguous: false, message };
+  }
+
+  async function send(batch: TParcelInput[]): Promise<TCreateOutcome[]> {
+    return mapWithConcurrency(batch, CONCURRENCY, async (p) => {
+      try {
+        return await sendOne(p);
+      } catch (error) {
+        if (!(error instanceof CarrierError)) throw error;
+        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
+      }
+    });
+  }
+
+  async function lookup(references: string[]): Promise<Map<string, TFound>> {
+    const out = new Map<string, TFound>();
+    await mapWithConcurrency(references, CONCURRENCY, async (reference) => {
+      const { data } = await http.request<unknown>({
+        method: 'GET',
+        path: '/stores/orders/',
+        query: { external_order_id: reference },
+      });
+      const results = asRecord(asRecord(data).list).results;
+      const row = (Array.isArray(results) ? results : [])
+        .map(asRecord)
+        .find((r) => asString(r.external_order_id) === reference);
+      if (row) out.set(reference, found(reference, row, true));
+    });
+    return out;
+  }
+
+  return {
+    kind: 'maystro',
+    capabilities: {
+      batchSize: 20,
+      requiresValidation: false,
+      label: 'pdf',
+      webhooks: false,
+      driverNotes: false,
+      centres: false,
+      fees: false,
+      lookupByReference: true,
+      // Assumed: before a driver has it (decision 0017); Maystro answers for itself anyway.
+      cancellableStatuses: [
+        'created',
+        'pickup_requested',
+        'in_process',
+        'waiting_transit',
+        'pending',
+        'out_of_stock',
+        'ready_to_ship',
+      ],
+    },
+
+    createParcels(parcels, options) {
+      return createParcelsSafely(
+        { carrier: name, batchSize: 20, send, lookup, log, settleMs: config.settleMs ?? 1500 },
+        parcels,
+        options,
+      );
+    },
+
+    async validateParcels(trackings) {
+      return trackings.map((tracking) => ({ tracking, ok: true as const }));
+    },
+
+    async cancelParcel(tracking): Promise<TCancelOutcome> {
+      const { status, data } = await http.request<unknown>({
+        method: 'PATCH',
+        path: `/stores/orders/${encodeURIComponent(tracking)}/status/`,
+        json: { status: 50 },
+        idempotent: true,
+        acceptStatuses: [400, 403, 422],
+      });
+      if (status < 300) return { ok: true };
+      return {
+        ok: false,
+        allowed: false,
+        message: http.redact(messageFromJson(data) || `${name} refused the cancellation`),
+      };
+    },
+
+    async getLabel(tracking) {
+      const { data } = await http.request<Buffer>({
+        method: 'POST',
+        path: '/delivery/starter/starter_bordureau/',
+        json: { orders_ids: [tracking] },
+        responseType: 'bytes',
+        idempotent: true,
+      });
+      if (data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+        return { kind: 'none', reason: `${name} label is not ready yet` };
+      }
+      return { kind: 'pdf', bytes: data };
+    },
+
+    async getTracking(trackings) {
+      return mapWithConcurrency([...new Set(trackings)], CONCURRENCY, async (trackingNumber): Promise<TTracking> => {
+        const order = await http.request<unknown>({
+          method: 'GET',
+          path: `/stores/orders/${encodeURIComponent(trackingNumber)}/`,
+          acceptStatuses: [404],
+        });
+        if (order.status === 404) return { trackingNumber, current: null, events: [] };
+        const row = asRecord(order.data);
+        const history = await http.request<unknown>({
+          method: 'GET',
+          path: `/stores/history_order/${encodeURIComponent(trackingNumber)}/`,
+        });
+        const list = Array.isArray(history.data) ? history.data : asRecord(history.data).results;
+        const events = (Array.isArray(list) ? list : [])
+          .map(asRecord)
+          .map((h) => {
+            const reason = asString(h.reason);
+            return {
+              at: algiersToIso(asString(h.created_at)),
+              status: maystroStatuses.map(asString(h.status)),
+              ...(reason ? { reason } : {}),
+            };
+          })
+          .sort((a, b) => a.at.localeCompare(b.at));
+        return { trackingNumber, current: maystroStatuses.map(asString(row.status)), events };
+      });
+    },
+
+    async getFees() {
+      throw CarrierError.unsupported(name, 'fee import (rates are not published through the API)');
+    },
+    async getCentres() {
+      throw CarrierError.unsupported(name, 'a stop-desk list');
+    },
+    async notifyDriver() {
+      throw CarrierError.unsupported(name, 'notes to the driver after creation');
+    },
+    async getDriverUpdates() {
+      throw CarrierError.unsupported(name, 'driver updates');
+    },
+
+    testConnection() {
+      return connectionResult(name, () =>
+        http.request({ method: 'GET', path: '/base/wilayas/', query: { country: 1 } }),
+      );
+    },
+  };
+}
+
+function flatten(body: Record<string, unknown>): string {
+  return Object.entries(body)
+    .flatMap(([field, v]) => (Array.isArray(v) ? v.map((m) => `${field}: ${String(m)}`) : []))
+    .join(' ');
+}

@@ -1,0 +1,309 @@
+import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import {
+  CarrierError,
+  silentLogger,
+  type TCancelOutcome,
+  type TCarrierAdapter,
+  type TCentre,
+  type TCreateOutcome,
+  type TFeeRow,
+  type TParcelInput,
+  type TTracking,
+  type TTrackingEvent,
+} from '../carrier.js';
+import { createParcelsSafely, type TFound } from '../create-flow.js';
+import { messageFromJson } from '../http-client.js';
+import { algiersToIso, asNumber, asRecord, asString, chunk, splitFullName } from '../parcel-format.js';
+import { yalidineStatuses } from './statuses.js';
+
+/**
+ * Yalidine and Guepex (same API, other base URL): CARRIERS.md 3.1, decision 0017.
+ * Auth X-API-ID / X-API-TOKEN; quotas 5/s, 50/min, 1000/h, 10000/day with x-*-quota-left headers;
+ * parcels created in batches keyed by our order_id; labels are public URLs; no validate step.
+ */
+const BATCH_SIZE = 50;
+const PAGE_SIZE = 1000;
+/** A parcel created through the API starts "En préparation" (the only editable/deletable status). */
+const INITIAL_STATUS = 'En préparation';
+
+type TList = { has_more?: boolean; data?: unknown[] };
+
+export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
+  const name = config.label ?? 'yalidine';
+  const log = config.logger ?? silentLogger;
+  const http = makeHttpClient('yalidine', config, {
+    headers: {
+      'X-API-ID': requireCredential('yalidine', config.credentials, 'api_id'),
+      'X-API-TOKEN': requireCredential('yalidine', config.credentials, 'api_token'),
+    },
+    quotaPauseMs: yalidineQuotaPause,
+  });
+
+  async function list(path: string, query: Record<string, string | number>): Promise<Record<string, unknown>[]> {
+    const rows: Record<string, unknown>[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const { data } = await http.request<TList>({
+        method: 'GET',
+        path,
+        query: { ...query, page, page_size: PAGE_SIZE },
+      });
+      rows.push(...(data?.data ?? []).map(asRecord));
+      if (!data?.has_more) break;
+    }
+    return rows;
+  }
+
+  function toPayload(p: TParcelInput): Record<string, unknown> {
+    const { firstName, familyName } = splitFullName(p.customer.fullName);
+    const stopdesk = p.delivery.type === 'stopdesk';
+    return {
+      order_id: p.reference,
+      from_wilaya_name: config.senderWilayaName ?? p.wilaya.name,
+      firstname: firstName,
+      familyname: familyName,
+      contact_phone: [p.customer.phone, p.customer.phone2].filter(Boolean).join(','),
+      address: p.address,
+      to_commune_name: p.commune.name,
+      to_wilaya_name: p.wilaya.name,
+      product_list: p.productSummary,
+      price: Math.round(p.codAmount),
+      do_insurance: false,
+      declared_value: Math.round(p.declaredValue ?? p.codAmount),
+      length: 0,
+      width: 0,
+      height: 0,
+      weight: Math.ceil(p.weightKg ?? 0),
+      freeshipping: p.freeShipping,
+      is_stopdesk: stopdesk,
+      ...(p.delivery.type === 'stopdesk' ? { stopdesk_id: p.delivery.stopDeskId } : {}),
+      has_exchange: Boolean(p.exchange),
+      ...(p.exchange ? { product_to_collect: p.exchange.productToCollect } : {}),
+    };
+  }
+
+  async function send(batch: TParcelInput[]): Promise<TCreateOutcome[]> {
+    const { data } = await http.request<Record<string, unknown>>({
+      method: 'POST',
+      path: '/parcels/',
+      json: batch.map(toPayload),
+    });
+    const body = asRecord(data);
+    return batch.map((p): TCreateOutcome => {
+      const entry = asRecord(body[p.reference]);
+      if (entry.success === true && asString(entry.tracking)) {
+        return {
+          reference: p.reference,
+          ok: true,
+          trackingNumber: asString(entry.tracking),
+          ...(asString(entry.label) ? { labelUrl: asString(entry.label) } : {}),
+          status: yalidineStatuses.map(INITIAL_STATUS),
+          recovered: false,
+        };
+      }
+      if (entry.success === false) {
+        const message = http.redact(messageFromJson(entry) || `${name} refused this parcel`);
+        return { reference: p.reference, ok: false, ambiguous: false, message };
+      }
+      return { reference: p.reference, ok: false, ambiguous: true, message: `${name} gave no answer for this parcel` };
+    });
+  }
+
+  async function lookup(references: string[]): Promise<Map<string, TFound>> {
+    const found = new Map<string, TFound>();
+    for (const refs of chunk(references, 100)) {
+      const rows = await list('/parcels/', { order_id: refs.join(',') });
+      for (const row of rows) {
+        const reference = asString(row.order_id);
+        if (!refs.includes(reference) || found.has(reference)) continue;
+        found.set(reference, {
+          reference,
+          ok: true,
+          trackingNumber: asString(row.tracking),
+          ...(asString(row.label) ? { labelUrl: asString(row.label) } : {}),
+          status: yalidineStatuses.map(asString(row.last_status) || INITIAL_STATUS),
+          recovered: true,
+        });
+      }
+    }
+    return found;
+  }
+
+  async function getParcel(tracking: string): Promise<Record<string, unknown> | null> {
+    const { data } = await http.request<TList>({
+      method: 'GET',
+      path: `/parcels/${encodeURIComponent(tracking)}`,
+      acceptStatuses: [404],
+    });
+    const row = data?.data?.[0];
+    return row ? asRecord(row) : null;
+  }
+
+  return {
+    kind: 'yalidine',
+    capabilities: {
+      batchSize: BATCH_SIZE,
+      requiresValidation: false,
+      label: 'url',
+      webhooks: true,
+      driverNotes: false,
+      centres: true,
+      fees: true,
+      lookupByReference: true,
+      // "Edit/delete only while last status is En préparation."
+      cancellableStatuses: ['created'],
+    },
+
+    createParcels(parcels, options) {
+      return createParcelsSafely(
+        { carrier: name, batchSize: BATCH_SIZE, send, lookup, log, settleMs: config.settleMs ?? 1500 },
+        parcels,
+        options,
+      );
+    },
+
+    async validateParcels(trackings) {
+      // Yalidine has no validation call: a created parcel is picked up as it is.
+      return trackings.map((tracking) => ({ tracking, ok: true as const }));
+    },
+
+    async cancelParcel(tracking): Promise<TCancelOutcome> {
+      const { data } = await http.request<unknown>({
+        method: 'DELETE',
+        path: `/parcels/${encodeURIComponent(tracking)}`,
+        idempotent: true,
+        acceptStatuses: [404],
+      });
+      const rows = Array.isArray(data) ? data : Object.values(asRecord(data));
+      const entry = rows.map(asRecord).find((r) => asString(r.tracking) === tracking) ?? asRecord(data);
+      if (entry.deleted === true) return { ok: true };
+      // A retried DELETE answers "deleted: false" for a parcel the first attempt removed.
+      if ((await getParcel(tracking).catch(() => undefined)) === null) return { ok: true };
+      return {
+        ok: false,
+        allowed: false,
+        message: `${name} only cancels parcels that are still "${INITIAL_STATUS}"`,
+      };
+    },
+
+    async getLabel(tracking) {
+      const parcel = await getParcel(tracking);
+      if (!parcel)
+        throw new CarrierError({ code: 'not_found', carrier: name, message: `${name} does not know ${tracking}` });
+      const url = asString(parcel.label);
+      return url ? { kind: 'url', url } : { kind: 'none', reason: `${name} has no label for this parcel yet` };
+    },
+
+    async getTracking(trackings) {
+      const out: TTracking[] = [];
+      for (const group of chunk([...new Set(trackings)], 100)) {
+        const parcels = await list('/parcels/', {
+          tracking: group.join(','),
+          fields: 'tracking,last_status,date_last_status',
+        });
+        const history = await list('/histories/', { tracking: group.join(',') });
+        for (const trackingNumber of group) {
+          const parcel = parcels.find((p) => asString(p.tracking) === trackingNumber);
+          const events: TTrackingEvent[] = history
+            .filter((h) => asString(h.tracking) === trackingNumber)
+            .map((h) => {
+              const reason = asString(h.reason);
+              const location = asString(h.center_name) || asString(h.commune_name);
+              return {
+                at: algiersToIso(asString(h.date_status)),
+                status: yalidineStatuses.map(asString(h.status)),
+                ...(reason ? { reason } : {}),
+                ...(location ? { location } : {}),
+              };
+            })
+            .sort((a, b) => a.at.localeCompare(b.at));
+          const lastStatus = parcel ? asString(parcel.last_status) : '';
+          out.push({
+            trackingNumber,
+            current: parcel ? yalidineStatuses.map(lastStatus || INITIAL_STATUS) : null,
+            events,
+          });
+        }
+      }
+      return out;
+    },
+
+    async getFees({ fromWilayaCode, toWilayaCodes }) {
+      const targets = toWilayaCodes ?? Array.from({ length: 58 }, (_, i) => i + 1);
+      const rows: TFeeRow[] = [];
+      for (const to of targets) {
+        const { data } = await http.request<Record<string, unknown>>({
+          method: 'GET',
+          path: '/fees/',
+          query: { from_wilaya_id: fromWilayaCode, to_wilaya_id: to },
+        });
+        rows.push(feeRowFromYalidine(to, asRecord(data)));
+      }
+      return rows;
+    },
+
+    async getCentres(options) {
+      const rows = await list('/centers/', options?.wilayaCode ? { wilaya_id: options.wilayaCode } : {});
+      return rows.map((c): TCentre => ({
+        id: asString(c.center_id),
+        name: asString(c.name),
+        wilayaCode: asNumber(c.wilaya_id),
+        wilayaName: asString(c.wilaya_name),
+        communeName: asString(c.commune_name),
+        address: asString(c.address),
+      }));
+    },
+
+    async notifyDriver() {
+      throw CarrierError.unsupported(name, 'notes to the driver');
+    },
+    async getDriverUpdates() {
+      throw CarrierError.unsupported(name, 'driver updates');
+    },
+
+    testConnection() {
+      return connectionResult(name, () => http.request({ method: 'GET', path: '/wilayas/', query: { page_size: 1 } }));
+    },
+  };
+}
+
+/**
+ * Fees are per destination commune (express_home / express_desk). The wilaya row carries the
+ * lowest of each so the seller's default fee is never above what the carrier charges; the commune
+ * detail is kept for screens that price by commune.
+ */
+export function feeRowFromYalidine(wilayaCode: number, body: Record<string, unknown>): TFeeRow {
+  const perCommune = Object.values(asRecord(body.per_commune)).map(asRecord);
+  const communes = perCommune.map((c) => ({
+    name: asString(c.commune_name),
+    home: asNumber(c.express_home),
+    stopDesk: asNumber(c.express_desk),
+  }));
+  const min = (values: Array<number | null>) => {
+    const present = values.filter((v): v is number => v !== null);
+    return present.length ? Math.min(...present) : null;
+  };
+  return {
+    wilayaCode,
+    home: min(communes.map((c) => c.home)),
+    stopDesk: min(communes.map((c) => c.stopDesk)),
+    communes,
+  };
+}
+
+/**
+ * CARRIERS.md 3.1: "remaining quota returned in x-second/minute/hour/day-quota-left; over quota ->
+ * 429; repeated overruns -> temporary bans". An exhausted window pauses every request until it resets.
+ */
+export function yalidineQuotaPause(headers: Headers, nowMs: number): number | undefined {
+  const left = (name: string) => {
+    const value = headers.get(`x-${name}-quota-left`);
+    return value === null ? undefined : Number(value);
+  };
+  const algiers = nowMs + 3_600_000;
+  const untilNext = (period: number) => period - (algiers % period);
+  if (left('day') === 0) return untilNext(86_400_000);
+  if (left('hour') === 0) return untilNext(3_600_000);
+  if (left('minute') === 0) return untilNext(60_000);
+  if (left('second') === 0) return untilNext(1_000);
+  return undefined;
+}

@@ -11,7 +11,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '^/(?!build(?:/|$)).*': { target: API_TARGET, changeOrigin: false },
+      // ws: Socket.IO upgrades to a WebSocket through the same proxy.
+      '^/(?!build(?:/|$)).*': { target: API_TARGET, changeOrigin: false, ws: true },
     },
   },
   build: {

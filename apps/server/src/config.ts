@@ -17,6 +17,9 @@ const ZConfig = z.object({
   TOKEN_IDLE_DAYS: z.coerce.number().positive().default(14),
   TOKEN_MAX_DAYS: z.coerce.number().positive().default(60),
   WEB_DIST_DIR: z.string().optional(),
+  // ARCHITECTURE 3.6: Socket.IO adapter (docs/decisions/0023). Unset: redis when REDIS_URL is set, else memory.
+  REDIS_URL: z.string().url().optional(),
+  REALTIME_ADAPTER: z.enum(['memory', 'postgres', 'redis']).optional(),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; webDistDir: string; appUrl: string };

@@ -16,6 +16,7 @@ import { registerSalesChannelRoutes } from '../modules/sales-channels/sales-chan
 import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
 import { registerStockRoutes } from '../modules/stock/stock.routes.js';
 import { registerUserRoutes } from '../modules/users/users.routes.js';
+import { attachRealtime } from '../realtime/realtime.js';
 import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerSpa } from './spa.js';
@@ -72,6 +73,8 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerCustomerRoutes(app, database.db);
   registerSalesChannelRoutes(app, database.db);
   await registerSpa(app, config.webDistDir);
+  // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
+  await attachRealtime(app, { database, config });
 
   return { app, routes };
 }

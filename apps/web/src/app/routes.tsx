@@ -1,5 +1,7 @@
 import { NAVIGATION, type TNavLink } from '@cod/shared';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { appI18n, loadLocalePart } from '../lib/i18n';
 import { Preloader } from '../layouts/components/preloader';
 import { aliasTo, redirectHome, requireGuest, requireSignedIn } from './route-guards';
 import type { TRouteHandle } from './route-handle';
@@ -9,6 +11,35 @@ const defaultLayout = () => import('../layouts/default-layout').then((m) => ({ C
 const guestLayout = () => import('../layouts/guest-layout').then((m) => ({ Component: m.GuestLayout }));
 const blankLayout = () => import('../layouts/blank-layout').then((m) => ({ Component: m.BlankLayout }));
 const modulePage = () => import('../features/pages/module-page').then((m) => ({ Component: m.ModulePage }));
+
+/** A catalogue screen (issue 3): its own chunk, shown once its strings are loaded too. */
+function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return () =>
+    Promise.all([load(), loadLocalePart(appI18n, 'catalogue')]).then(([module]) => ({ Component: pick(module) }));
+}
+
+const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
+  '/dashboard/products': cataloguePage(
+    () => import('../features/products/products-page'),
+    (m) => m.ProductsPage,
+  ),
+  '/dashboard/providers': cataloguePage(
+    () => import('../features/providers/providers-page'),
+    (m) => m.ProvidersPage,
+  ),
+  '/dashboard/stock': cataloguePage(
+    () => import('../features/stock/stock-page'),
+    (m) => m.StockPage,
+  ),
+  '/dashboard/customers': cataloguePage(
+    () => import('../features/customers/customers-page'),
+    (m) => m.CustomersPage,
+  ),
+  '/dashboard/sales-channels': cataloguePage(
+    () => import('../features/sales-channels/sales-channels-page'),
+    (m) => m.SalesChannelsPage,
+  ),
+};
 
 const SIDEBAR_LINKS: { link: TNavLink; groupKey?: string }[] = NAVIGATION.flatMap((entry) =>
   entry.kind === 'link'
@@ -49,7 +80,7 @@ function sidebarRoutes(): RouteObject[] {
         lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
       };
     }
-    return { path, handle, lazy: modulePage };
+    return { path, handle, lazy: CATALOGUE_PAGES[link.to] ?? modulePage };
   });
 }
 
@@ -77,11 +108,18 @@ function otherSignedInRoutes(): RouteObject[] {
       crumbKeys: ['nav.shipping_companies'],
       link: shipping,
     }),
-    page('userproductpermissions', {
-      titleKey: 'pages.user_product_permissions',
-      crumbKeys: ['nav.users'],
-      link: linkOf('/dashboard/users'),
-    }),
+    {
+      path: 'userproductpermissions',
+      handle: {
+        titleKey: 'pages.user_product_permissions',
+        crumbKeys: ['nav.users'],
+        link: linkOf('/dashboard/users'),
+      },
+      lazy: cataloguePage(
+        () => import('../features/product-permissions/product-permissions-page'),
+        (m) => m.ProductPermissionsPage,
+      ),
+    },
     page('cities', { titleKey: 'pages.cities', ...AUTH }),
     page('iconnode', { titleKey: 'pages.iconnode', ...AUTH }),
     page('analytics/iconnode', { titleKey: 'pages.iconnode', link: analytics }),

@@ -5,6 +5,7 @@ import { AbilityProvider } from '@casl/react';
 import { useLocation } from 'react-router';
 import { useLayoutSettings } from '../app/layout-settings';
 import { appAbility } from '../lib/ability';
+import { RealtimeRoot } from '../lib/realtime/realtime-root';
 import { FloatingActions } from './components/floating-actions';
 import { Footer } from './components/footer';
 import { NavigationPreloader } from './components/navigation-preloader';
@@ -44,6 +45,7 @@ export function DefaultLayout() {
         </Box>
         <NavigationPreloader />
         <FloatingActions />
+        <RealtimeRoot />
       </Box>
     </AbilityProvider>
   );

@@ -45,10 +45,48 @@ export function createI18n(lng: TLocale = initialLocale(), resources: Resource =
   return instance;
 }
 
+/**
+ * Strings that only some screens need load with those screens, so the sign-in page does not carry
+ * them (the catalogue alone would double the language bundle). They merge into the same namespace:
+ * `t('products.new')` reads the same whichever file holds the key.
+ */
+const PARTS = {
+  catalogue: {
+    en: () => import('../locales/catalogue/en.json'),
+    fr: () => import('../locales/catalogue/fr.json'),
+    ar: () => import('../locales/catalogue/ar.json'),
+  },
+} satisfies Record<string, Record<TLocale, () => Promise<{ default: ResourceKey }>>>;
+export type TLocalePart = keyof typeof PARTS;
+
+// Per i18next instance (tests make their own): the parts asked for, and those already merged.
+const requestedParts = new WeakMap<TI18n, Set<TLocalePart>>();
+const loadedParts = new WeakMap<TI18n, Set<string>>();
+
+async function loadPart(instance: TI18n, locale: TLocale, part: TLocalePart): Promise<void> {
+  const loaded = loadedParts.get(instance) ?? new Set<string>();
+  loadedParts.set(instance, loaded);
+  if (loaded.has(`${locale}:${part}`)) return;
+  const bundle = await PARTS[part][locale]();
+  instance.addResourceBundle(locale, 'translation', bundle.default, true, false);
+  loaded.add(`${locale}:${part}`);
+}
+
+/** Loads a part's strings in the current language; later language switches bring it along. */
+export async function loadLocalePart(instance: TI18n, part: TLocalePart): Promise<void> {
+  const requested = requestedParts.get(instance) ?? new Set<TLocalePart>();
+  requestedParts.set(instance, requested.add(part));
+  const language = instance.resolvedLanguage ?? instance.language;
+  await loadPart(instance, isLocale(language) ? language : FALLBACK_LOCALE, part);
+}
+
 export async function loadLocale(instance: TI18n, locale: TLocale): Promise<void> {
-  if (instance.hasResourceBundle(locale, 'translation')) return;
-  const bundle = await BUNDLES[locale]();
-  instance.addResourceBundle(locale, 'translation', bundle.default);
+  if (!instance.hasResourceBundle(locale, 'translation')) {
+    const bundle = await BUNDLES[locale]();
+    instance.addResourceBundle(locale, 'translation', bundle.default, true, false);
+  }
+  const parts = [...(requestedParts.get(instance) ?? [])];
+  await Promise.all(parts.map((part) => loadPart(instance, locale, part)));
 }
 
 /** Loads the language's bundle first so the interface never flashes translation keys. */

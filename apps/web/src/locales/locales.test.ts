@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ar from './ar.json';
+import catalogueAr from './catalogue/ar.json';
+import catalogueEn from './catalogue/en.json';
+import catalogueFr from './catalogue/fr.json';
 import en from './en.json';
 import fr from './fr.json';
 
@@ -18,26 +21,37 @@ const baseKeys = (tree: TTree) => new Set(flatten(tree).map((key) => key.replace
 
 const sources = import.meta.glob('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
 
-describe('locales', () => {
-  it('fr and ar have exactly the keys en has', () => {
-    const reference = [...baseKeys(en)].sort();
+// The shell bundle and the parts that load with their screens (lib/i18n.ts PARTS).
+const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
+  { name: 'shell', en, fr, ar },
+  { name: 'catalogue', en: catalogueEn, fr: catalogueFr, ar: catalogueAr },
+];
 
-    expect([...baseKeys(fr)].sort()).toEqual(reference);
-    expect([...baseKeys(ar)].sort()).toEqual(reference);
+describe('locales', () => {
+  it.each(BUNDLES)('$name: fr and ar have exactly the keys en has', (bundle) => {
+    const reference = [...baseKeys(bundle.en)].sort();
+
+    expect([...baseKeys(bundle.fr)].sort()).toEqual(reference);
+    expect([...baseKeys(bundle.ar)].sort()).toEqual(reference);
   });
 
-  it('every plural key has the forms its language needs', () => {
-    const plurals = [...baseKeys(en)].filter((key) => flatten(en).includes(`${key}_other`));
+  it.each(BUNDLES)('$name: every plural key has the forms its language needs', (bundle) => {
+    const plurals = [...baseKeys(bundle.en)].filter((key) => flatten(bundle.en).includes(`${key}_other`));
     for (const key of plurals) {
-      for (const form of ['one', 'other']) expect(flatten(en)).toContain(`${key}_${form}`);
-      for (const form of ['one', 'many', 'other']) expect(flatten(fr)).toContain(`${key}_${form}`);
+      for (const form of ['one', 'other']) expect(flatten(bundle.en)).toContain(`${key}_${form}`);
+      for (const form of ['one', 'many', 'other']) expect(flatten(bundle.fr)).toContain(`${key}_${form}`);
       for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'])
-        expect(flatten(ar)).toContain(`${key}_${form}`);
+        expect(flatten(bundle.ar)).toContain(`${key}_${form}`);
     }
   });
 
+  it('a part never redefines a key of the shell (they merge into one namespace)', () => {
+    const shell = new Set(flatten(en));
+    expect(flatten(catalogueEn).filter((key) => shell.has(key))).toEqual([]);
+  });
+
   it('every literal t() key used in the code exists in en', () => {
-    const known = baseKeys(en);
+    const known = new Set(BUNDLES.flatMap((bundle) => [...baseKeys(bundle.en)]));
     const used = new Set<string>();
     for (const [file, code] of Object.entries(sources)) {
       if (file.includes('.test.')) continue;

@@ -10,6 +10,7 @@ import { buildAbility } from '../lib/ability';
 import { createI18n } from '../lib/i18n';
 import { pagePropsKeys } from '../lib/query-keys';
 import { saveSession } from '../lib/storage';
+import catalogueEn from '../locales/catalogue/en.json';
 import en from '../locales/en.json';
 
 export const OWNER: TUserData = {
@@ -51,6 +52,8 @@ export function renderApp(ui: ReactElement, { route = '/', pageProps }: TRenderO
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (pageProps) queryClient.setQueryData(pagePropsKeys.all, pageProps);
   const i18n = createI18n('en', { en: { translation: en } });
+  // Screens that load a part of the strings with their chunk (lib/i18n.ts) find it already here.
+  i18n.addResourceBundle('en', 'translation', catalogueEn, true, false);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -1,0 +1,87 @@
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import type { TCustomer } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { ltr } from '../lists/bidi';
+import { formatDate } from '../lists/format-date';
+import { formatPhone } from './format-phone';
+
+export function CustomersTable({
+  customers,
+  onOpen,
+}: {
+  customers: TCustomer[];
+  onOpen: (customer: TCustomer) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth: 640 }} aria-label={t('nav.customers')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('customers.phone')}</TableCell>
+            <TableCell>{t('customers.name')}</TableCell>
+            <TableCell>{t('customers.status')}</TableCell>
+            <TableCell>{t('customers.since_column')}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {customers.map((customer) => (
+            <TableRow key={customer.id} hover data-testid="customer-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  onClick={() => onOpen(customer)}
+                  sx={{ fontWeight: 600 }}
+                >
+                  <bdi>{formatPhone(customer.phone)}</bdi>
+                </Link>
+              </TableCell>
+              <TableCell>
+                {customer.name ?? (
+                  <Typography variant="body2" color="text.secondary" component="span">
+                    {t('customers.unnamed')}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                {customer.blocked_customer ? (
+                  <Tooltip title={customer.blocked_customer.reason}>
+                    <Chip size="small" color="error" icon={<BlockIcon />} label={t('customers.blocked')} />
+                  </Tooltip>
+                ) : (
+                  <Chip size="small" variant="outlined" color="success" label={t('customers.not_blocked_status')} />
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(customer.created_at, i18n.language)}</TableCell>
+              <TableCell sx={{ textAlign: 'end' }}>
+                <Tooltip title={t('customers.open')}>
+                  <IconButton
+                    aria-label={t('customers.open_named', { phone: ltr(formatPhone(customer.phone)) })}
+                    onClick={() => onOpen(customer)}
+                  >
+                    <VisibilityOutlinedIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

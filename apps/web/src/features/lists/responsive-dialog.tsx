@@ -1,0 +1,74 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import type { PaperProps } from '@mui/material/Paper';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface TResponsiveDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** Makes the dialog a <form>: Enter submits, the actions' submit button posts it. */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** While saving, a click outside or Escape must not drop the user's input. */
+  busy?: boolean;
+  testId?: string;
+}
+
+/** Every catalogue dialog: full screen on phones, a close button, optionally a form. */
+export function ResponsiveDialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  maxWidth = 'sm',
+  onSubmit,
+  busy = false,
+  testId,
+}: TResponsiveDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      slotProps={{
+        // The paper itself is the <form>, so the scrolling content and the actions stay one form.
+        paper: onSubmit ? ({ component: 'form', noValidate: true, onSubmit } as unknown as PaperProps) : undefined,
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ paddingInlineEnd: 7 }}>
+        {title}
+      </DialogTitle>
+      <IconButton
+        aria-label={t('common.close')}
+        onClick={onClose}
+        disabled={busy}
+        sx={{ position: 'absolute', insetInlineEnd: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+      {actions && <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import { ZProductListQuery, type TProduct } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../lib/ability';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../lists/confirm-dialog';
+import { ListPagination } from '../lists/list-pagination';
+import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { errorMessage } from '../lists/server-errors';
+import { idParam, useListState } from '../lists/use-list-state';
+import { PageFrame } from '../pages/page-frame';
+import { ProductDialog } from './product-dialog';
+import { ProductsFilters } from './products-filters';
+import { useArchiveProduct, useProductsQuery, useRestoreProduct } from './products-api';
+import { ProductsCards } from './products-cards';
+import { ProductsTable } from './products-table';
+
+/** /dashboard/products: the catalogue (issue 3.1). */
+export function ProductsPage() {
+  const { t } = useTranslation();
+  const canManage = useAppAbility().can('manage', 'products');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { query, params, update, setDialog } = useListState(ZProductListQuery);
+  const products = useProductsQuery(query);
+  const archive = useArchiveProduct();
+  const restore = useRestoreProduct();
+  const [archiving, setArchiving] = useState<TProduct | null>(null);
+  const dialog = params.get('dialog');
+  const editId = dialog === 'edit' ? idParam(params) : null;
+  const filtered = Boolean(
+    query.search ||
+    query.active !== undefined ||
+    query.archived ||
+    query.low_stock !== undefined ||
+    query.has_variants !== undefined,
+  );
+
+  const confirmArchive = async () => {
+    if (!archiving) return;
+    try {
+      const { result } = await archive.mutateAsync(archiving.id);
+      void toast(t(result === 'deleted' ? 'products.deleted' : 'products.archived', { name: archiving.name }), {
+        variant: 'success',
+      });
+      setArchiving(null);
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  const onRestore = async (product: TProduct) => {
+    try {
+      await restore.mutateAsync(product.id);
+      void toast(t('products.restored', { name: product.name }), { variant: 'success' });
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error', autoHideDuration: 5000 });
+    }
+  };
+
+  const ListLayout = phone ? ProductsCards : ProductsTable;
+
+  const createButton = canManage && (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
+      {t('products.new')}
+    </Button>
+  );
+
+  return (
+    <PageFrame title={t('nav.products')} subtitle={t('products.subtitle')} actions={createButton}>
+      <Paper sx={{ overflow: 'hidden' }}>
+        <ProductsFilters query={query} update={update} />
+        <ListRefreshing active={products.isFetching && !products.isLoading} />
+        {products.isLoading ? (
+          <ListLoading />
+        ) : products.isError && !products.data ? (
+          <ListError error={products.error} onRetry={() => void products.refetch()} />
+        ) : !products.data?.data.length ? (
+          filtered ? (
+            <ListEmpty
+              icon={<SearchOffOutlinedIcon fontSize="large" />}
+              title={t('lists.no_match_title')}
+              message={t('lists.no_match_message')}
+            />
+          ) : (
+            <ListEmpty
+              icon={<Inventory2OutlinedIcon fontSize="large" />}
+              title={t('products.empty_title')}
+              message={t('products.empty_message')}
+              action={createButton}
+            />
+          )
+        ) : (
+          <>
+            <ListLayout
+              products={products.data.data}
+              canManage={canManage}
+              onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
+              onArchive={setArchiving}
+              onRestore={(product) => void onRestore(product)}
+            />
+            <ListPagination
+              total={products.data.total}
+              page={query.page}
+              perPage={query.per_page}
+              onChange={(changes) => update(changes)}
+            />
+          </>
+        )}
+      </Paper>
+      {canManage && (dialog === 'create' || editId !== null) && (
+        <ProductDialog productId={editId} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmDialog
+        open={archiving !== null}
+        title={t('products.archive_title')}
+        message={t('products.archive_message', { name: archiving?.name ?? '' })}
+        confirmLabel={t('products.archive')}
+        danger
+        busy={archive.isPending}
+        onClose={() => setArchiving(null)}
+        onConfirm={() => void confirmArchive()}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,176 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { formatDZD, type TProduct } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { ProductThumbnail } from './product-thumbnail';
+
+/** A product with variants sells at its variants' prices: show their range. */
+export function priceLabel(product: Pick<TProduct, 'price' | 'has_variants' | 'variants'>): string {
+  const prices = product.has_variants ? product.variants.map((variant) => variant.price) : [];
+  if (!prices.length) return formatDZD(product.price);
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  return min === max ? formatDZD(min) : `${formatDZD(min)} – ${formatDZD(max)}`;
+}
+
+export function ProductStatusChip({ product }: { product: TProduct }) {
+  const { t } = useTranslation();
+  if (product.archived_at) return <Chip size="small" label={t('products.status.archived')} />;
+  return product.active ? (
+    <Chip size="small" color="success" variant="outlined" label={t('products.status.active')} />
+  ) : (
+    <Chip size="small" color="default" variant="outlined" label={t('products.status.inactive')} />
+  );
+}
+
+/** Available (what can still be sold) first, on hand below; the low-stock flag of SPEC 9. */
+export function StockCell({
+  product,
+  labelled = false,
+}: {
+  product: Pick<TProduct, 'available' | 'on_hand' | 'is_low_stock' | 'low_stock_threshold'>;
+  /** Without a column header above it (the phone cards), the figure says what it is. */
+  labelled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', gap: 0.25 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {labelled ? t('stock.available_count', { count: product.available }) : <bdi>{product.available}</bdi>}
+        </Typography>
+        {product.is_low_stock && (
+          <Tooltip title={t('stock.low_tooltip', { threshold: product.low_stock_threshold })}>
+            <Chip
+              size="small"
+              color="warning"
+              icon={<WarningAmberIcon />}
+              label={t('stock.low')}
+              data-testid="low-stock-chip"
+            />
+          </Tooltip>
+        )}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {t('stock.on_hand_count', { count: product.on_hand })}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface TProductsTableProps {
+  products: TProduct[];
+  canManage: boolean;
+  onEdit: (product: TProduct) => void;
+  onArchive: (product: TProduct) => void;
+  onRestore: (product: TProduct) => void;
+}
+
+export function ProductsTable({ products, canManage, onEdit, onArchive, onRestore }: TProductsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth: 720 }} aria-label={t('nav.products')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ minWidth: 220 }}>{t('products.product')}</TableCell>
+            <TableCell>{t('products.price')}</TableCell>
+            <TableCell>{t('stock.available')}</TableCell>
+            <TableCell>{t('products.variants_column')}</TableCell>
+            <TableCell>{t('products.status_column')}</TableCell>
+            {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products.map((product) => (
+            <TableRow key={product.id} hover data-testid="product-row">
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                  <ProductThumbnail url={product.thumbnail_url} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {product.name}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      <bdi>{product.sku}</bdi>
+                    </Typography>
+                  </Box>
+                </Box>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <bdi>{priceLabel(product)}</bdi>
+              </TableCell>
+              <TableCell>
+                <StockCell product={product} />
+              </TableCell>
+              <TableCell>
+                {product.has_variants ? (
+                  <Tooltip title={product.variants.map((variant) => variant.name).join(', ')}>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t('products.variants_count', { count: product.variants.length })}
+                    />
+                  </Tooltip>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('products.no_variants')}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <ProductStatusChip product={product} />
+              </TableCell>
+              {canManage && (
+                <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
+                  {product.archived_at ? (
+                    <Tooltip title={t('products.restore')}>
+                      <IconButton
+                        aria-label={t('products.restore_named', { name: product.name })}
+                        onClick={() => onRestore(product)}
+                      >
+                        <UnarchiveOutlinedIcon />
+                      </IconButton>
+                    </Tooltip>
+                  ) : (
+                    <>
+                      <Tooltip title={t('common.edit')}>
+                        <IconButton
+                          aria-label={t('products.edit_named', { name: product.name })}
+                          onClick={() => onEdit(product)}
+                        >
+                          <EditOutlinedIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('products.archive')}>
+                        <IconButton
+                          aria-label={t('products.archive_named', { name: product.name })}
+                          onClick={() => onArchive(product)}
+                        >
+                          <ArchiveOutlinedIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

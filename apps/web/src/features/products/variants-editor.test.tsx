@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as ToastModule from '../../lib/toast';
+import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { emptyProduct } from './product-form-values';
+import { ProductForm } from './product-form';
+
+// Toasts are notistack's business; here only that one is asked for matters.
+vi.mock('../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof ToastModule>()),
+  toast: vi.fn(async () => undefined),
+}));
+
+function renderForm() {
+  signIn(OWNER);
+  const fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  renderApp(<ProductForm product={null} defaultValues={emptyProduct()} onClose={() => undefined} />);
+  fireEvent.change(screen.getByLabelText(/Product name/), { target: { value: 'T-shirt' } });
+  fireEvent.change(screen.getByLabelText(/^SKU/), { target: { value: 'TS' } });
+  fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '2500' } });
+  fireEvent.click(screen.getByLabelText(/comes in variants/));
+  return fetchMock;
+}
+
+const editor = () => screen.getByTestId('variants-editor');
+const variantInputs = (label: RegExp) => within(editor()).getAllByLabelText(label);
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+describe('VariantsEditor (issue 3.1 variants)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts with one row priced like the product and says what is missing, field by field', async () => {
+    const fetchMock = renderForm();
+    expect((variantInputs(/^Price/)[0] as HTMLInputElement).value).toBe('2500');
+
+    submit();
+
+    const nameField = variantInputs(/Variant name/)[0]!.closest('.MuiFormControl-root') as HTMLElement;
+    const skuField = variantInputs(/^SKU/)[0]!.closest('.MuiFormControl-root') as HTMLElement;
+    expect(await within(nameField).findByText('The name field is required.')).toBeTruthy();
+    expect(within(skuField).getByText('The SKU field is required.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a variant SKU used twice (or equal to the product SKU), under the repeated one', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a variant' }));
+    fireEvent.change(variantInputs(/Variant name/)[0]!, { target: { value: 'Black / M' } });
+    fireEvent.change(variantInputs(/Variant name/)[1]!, { target: { value: 'Black / L' } });
+    fireEvent.change(variantInputs(/^SKU/)[0]!, { target: { value: 'TS-M' } });
+    fireEvent.change(variantInputs(/^SKU/)[1]!, { target: { value: 'ts-m' } });
+
+    submit();
+
+    const second = variantInputs(/^SKU/)[1]!.closest('.MuiFormControl-root') as HTMLElement;
+    const first = variantInputs(/^SKU/)[0]!.closest('.MuiFormControl-root') as HTMLElement;
+    expect(await within(second).findByText('The sku has already been taken.')).toBeTruthy();
+    expect(within(first).queryByText('The sku has already been taken.')).toBeNull();
+  });
+
+  it('says a variant is needed when all rows were removed', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove variant 1' }));
+
+    submit();
+
+    expect(await within(editor()).findByText('Add at least one variant.')).toBeTruthy();
+  });
+
+  it("puts the server's nested 422 (variants.1.sku) under that variant's SKU", async () => {
+    const fetchMock = renderForm();
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          message: 'The sku has already been taken.',
+          code: 'validation',
+          errors: { 'variants.1.sku': ['The sku has already been taken.'] },
+        }),
+        { status: 422 },
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add a variant' }));
+    ['Black / M', 'Black / L'].forEach((name, i) =>
+      fireEvent.change(variantInputs(/Variant name/)[i]!, { target: { value: name } }),
+    );
+    ['TS-M', 'TS-L'].forEach((sku, i) => fireEvent.change(variantInputs(/^SKU/)[i]!, { target: { value: sku } }));
+    fireEvent.click(within(editor()).getAllByRole('button', { name: 'Add an attribute' })[0]!);
+    fireEvent.change(within(editor()).getByLabelText(/^Attribute/), { target: { value: 'Size' } });
+    fireEvent.change(within(editor()).getByLabelText(/^Value/), { target: { value: 'M' } });
+
+    submit();
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)) as {
+      variants: Array<{ sku: string; attributes: unknown[] }>;
+    };
+    expect(body.variants.map((v) => v.sku)).toEqual(['TS-M', 'TS-L']);
+    expect(body.variants[0]!.attributes).toEqual([{ name: 'Size', value: 'M' }]);
+    const second = variantInputs(/^SKU/)[1]!.closest('.MuiFormControl-root') as HTMLElement;
+    expect(await within(second).findByText('The sku has already been taken.')).toBeTruthy();
+  });
+
+  it('keeps the rows while the switch is off but sends no variants', async () => {
+    const fetchMock = renderForm();
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: 1, name: 'T-shirt' }), { status: 201 }));
+    fireEvent.click(screen.getByLabelText(/comes in variants/));
+
+    submit();
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)) as {
+      has_variants: boolean;
+      variants: unknown[];
+    };
+    expect(body).toMatchObject({ has_variants: false, variants: [] });
+  });
+});

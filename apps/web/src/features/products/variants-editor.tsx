@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { MAX_VARIANTS, type TProductFormValues, type TProductVariant } from '@cod/shared';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { parseNumberInput } from '../lists/number-input';
+import { newVariant } from './product-form-values';
+import { VariantAttributesEditor } from './variant-attributes-editor';
+
+interface TVariantsEditorProps {
+  /** The saved variants (for their stock); new rows have none yet. */
+  saved: readonly TProductVariant[];
+  /** The product's price, offered as the price of a new variant. */
+  defaultPrice?: number;
+}
+
+/** Issue 3.1: variants with their own name, attributes, SKU, price and stock. */
+export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
+  const { t } = useTranslation();
+  const { control, register, formState } = useFormContext<TProductFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const errors = formState.errors.variants;
+  const listError = translateCatalogueMessage(t, errors?.message ?? errors?.root?.message);
+  const stockOf = new Map(saved.map((variant) => [variant.id, variant]));
+
+  const message = (index: number, field: 'name' | 'sku' | 'price' | 'initial_stock') =>
+    translateCatalogueMessage(t, errors?.[index]?.[field]?.message);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="variants-editor">
+      {listError && <Alert severity="error">{listError}</Alert>}
+      {fields.map((field, index) => {
+        const savedVariant = field.id !== undefined ? stockOf.get(field.id) : undefined;
+        return (
+          <Paper key={field.key} variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                {t('variants.number', { number: index + 1 })}
+              </Typography>
+              {savedVariant && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('variants.stock_summary', {
+                    on_hand: savedVariant.on_hand,
+                    available: savedVariant.available,
+                  })}
+                />
+              )}
+              <Tooltip title={t('variants.remove')}>
+                <IconButton aria-label={t('variants.remove_n', { number: index + 1 })} onClick={() => remove(index)}>
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Tooltip>
+            </Box>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <TextField
+                {...register(`variants.${index}.name`)}
+                size="small"
+                label={t('variants.name')}
+                placeholder={t('variants.name_hint')}
+                required
+                error={Boolean(message(index, 'name'))}
+                helperText={message(index, 'name')}
+              />
+              <TextField
+                {...register(`variants.${index}.sku`)}
+                size="small"
+                label={t('products.sku')}
+                required
+                error={Boolean(message(index, 'sku'))}
+                helperText={message(index, 'sku')}
+                slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters', spellCheck: false } }}
+              />
+              <TextField
+                {...register(`variants.${index}.price`, { setValueAs: parseNumberInput })}
+                size="small"
+                label={t('products.price')}
+                required
+                error={Boolean(message(index, 'price'))}
+                helperText={message(index, 'price')}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+                  input: {
+                    endAdornment: <InputAdornment position="end">{t('common.currency_suffix')}</InputAdornment>,
+                  },
+                }}
+              />
+              {!savedVariant && (
+                <TextField
+                  {...register(`variants.${index}.initial_stock`, { setValueAs: parseNumberInput })}
+                  size="small"
+                  label={t('products.initial_stock')}
+                  error={Boolean(message(index, 'initial_stock'))}
+                  helperText={message(index, 'initial_stock') ?? t('products.initial_stock_hint')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+                />
+              )}
+            </Box>
+            <VariantAttributesEditor variantIndex={index} />
+          </Paper>
+        );
+      })}
+      {fields.length < MAX_VARIANTS && (
+        <Box>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => append({ ...newVariant(), price: defaultPrice as number })}
+          >
+            {t('variants.add')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatDZD, type TProvider } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lists/format-date';
+import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { errorMessage } from '../lists/server-errors';
+import { ProviderPurchases } from './provider-purchases';
+import { useProviderQuery } from './providers-api';
+
+function Info({ provider }: { provider: TProvider }) {
+  const { t, i18n } = useTranslation();
+  const rows: Array<[string, ReactNode]> = [
+    [
+      t('providers.phone'),
+      provider.phone && (
+        <Link href={`tel:${provider.phone}`}>
+          <bdi>{provider.phone}</bdi>
+        </Link>
+      ),
+    ],
+    [
+      t('providers.email'),
+      provider.email && (
+        <Link href={`mailto:${provider.email}`}>
+          <bdi>{provider.email}</bdi>
+        </Link>
+      ),
+    ],
+    [t('providers.address'), provider.address],
+    [t('providers.notes'), provider.notes],
+    [t('providers.last_purchase'), provider.last_purchase_at && formatDate(provider.last_purchase_at, i18n.language)],
+    [t('providers.purchases_total'), provider.purchases_count ? formatDZD(provider.purchases_total) : null],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1 }}
+    >
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary" variant="body2">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              <bdi>{value}</bdi>
+            </Typography>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
+/** `?dialog=view&id=`: the provider, the people to call, and the purchase history. */
+export function ProviderDetailDialog({
+  providerId,
+  onClose,
+  onEdit,
+}: {
+  providerId: number;
+  onClose: () => void;
+  onEdit?: () => void;
+}) {
+  const { t } = useTranslation();
+  const provider = useProviderQuery(providerId);
+  const data = provider.data;
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      testId="provider-detail"
+      title={data?.name ?? t('providers.detail_loading')}
+      actions={
+        <>
+          {onEdit && data && !data.archived_at && <Button onClick={onEdit}>{t('common.edit')}</Button>}
+          <Button variant="contained" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </>
+      }
+    >
+      {provider.isError ? (
+        <Alert severity="error">{errorMessage(t, provider.error)}</Alert>
+      ) : !data ? (
+        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={80} />
+          <Skeleton variant="rounded" height={160} />
+        </Box>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Info provider={data} />
+          {data.contacts.length > 0 && (
+            <Box component="section" sx={{ display: 'grid', gap: 1 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t('providers.contacts')}
+              </Typography>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
+                }}
+              >
+                {data.contacts.map((contact) => (
+                  <Paper key={contact.id} variant="outlined" sx={{ p: 1.5 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {contact.name}
+                    </Typography>
+                    {contact.role && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {contact.role}
+                      </Typography>
+                    )}
+                    {contact.phone && (
+                      <Link href={`tel:${contact.phone}`} variant="body2" sx={{ display: 'block' }}>
+                        <bdi>{contact.phone}</bdi>
+                      </Link>
+                    )}
+                    {contact.email && (
+                      <Link
+                        href={`mailto:${contact.email}`}
+                        variant="body2"
+                        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                      >
+                        <bdi>{contact.email}</bdi>
+                      </Link>
+                    )}
+                  </Paper>
+                ))}
+              </Box>
+            </Box>
+          )}
+          <Box component="section" sx={{ display: 'grid', gap: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('providers.purchases')}
+            </Typography>
+            <ProviderPurchases providerId={providerId} />
+          </Box>
+        </Box>
+      )}
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,169 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZProviderInput, type TProvider, type TProviderInput } from '@cod/shared';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/toast';
+import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { applyServerErrors, errorMessage, fieldMatcher } from '../lists/server-errors';
+import { ProviderContactsEditor, type TProviderFormValues } from './provider-contacts-editor';
+import { useProviderQuery, useSaveProvider } from './providers-api';
+
+const isField = fieldMatcher([
+  'name',
+  'phone',
+  'email',
+  'address',
+  'notes',
+  'contacts.*.name',
+  'contacts.*.role',
+  'contacts.*.phone',
+  'contacts.*.email',
+]);
+
+function toForm(provider: TProvider | null): TProviderFormValues {
+  return {
+    name: provider?.name ?? '',
+    phone: provider?.phone ?? '',
+    email: provider?.email ?? '',
+    address: provider?.address ?? '',
+    notes: provider?.notes ?? '',
+    contacts: (provider?.contacts ?? []).map((c) => ({
+      name: c.name,
+      role: c.role ?? '',
+      phone: c.phone ?? '',
+      email: c.email ?? '',
+    })),
+  };
+}
+
+function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveProvider();
+  const form = useForm<TProviderFormValues, unknown, TProviderInput>({
+    resolver: zodResolver(ZProviderInput),
+    defaultValues: toForm(provider),
+  });
+  const { register, handleSubmit, setError, formState } = form;
+  const message = (field: 'name' | 'phone' | 'email' | 'address' | 'notes') =>
+    translateCatalogueMessage(t, formState.errors[field]?.message);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved = await save.mutateAsync({ id: provider?.id ?? null, input });
+      void toast(t(provider ? 'providers.updated' : 'providers.created', { name: saved.name }), { variant: 'success' });
+      onClose();
+    } catch (error) {
+      applyServerErrors({ error, setError, t, isField });
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <FormProvider {...form}>
+      <ResponsiveDialog
+        open
+        onClose={onClose}
+        onSubmit={onSubmit}
+        busy={busy}
+        testId="provider-dialog"
+        title={provider ? t('providers.edit_title', { name: provider.name }) : t('providers.create_title')}
+        actions={
+          <>
+            <Button onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {provider ? t('common.save') : t('providers.create')}
+            </Button>
+          </>
+        }
+      >
+        <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {formState.errors.root?.server && (
+            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {formState.errors.root.server.message}
+            </Alert>
+          )}
+          <TextField
+            {...register('name')}
+            label={t('providers.name')}
+            required
+            autoFocus
+            error={Boolean(message('name'))}
+            helperText={message('name')}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          <TextField
+            {...register('phone')}
+            type="tel"
+            label={t('providers.phone')}
+            error={Boolean(message('phone'))}
+            helperText={message('phone') ?? t('providers.phone_help')}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <TextField
+            {...register('email')}
+            type="email"
+            label={t('providers.email')}
+            error={Boolean(message('email'))}
+            helperText={message('email')}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <TextField
+            {...register('address')}
+            label={t('providers.address')}
+            multiline
+            minRows={2}
+            error={Boolean(message('address'))}
+            helperText={message('address')}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          <TextField
+            {...register('notes')}
+            label={t('providers.notes')}
+            placeholder={t('providers.notes_hint')}
+            multiline
+            minRows={2}
+            error={Boolean(message('notes'))}
+            helperText={message('notes')}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('providers.contacts')}
+            </Typography>
+            <ProviderContactsEditor />
+          </Box>
+        </Box>
+      </ResponsiveDialog>
+    </FormProvider>
+  );
+}
+
+/** `?dialog=create` or `?dialog=edit&id=`: the provider form. */
+export function ProviderDialog({ providerId, onClose }: { providerId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const provider = useProviderQuery(providerId);
+  if (providerId === null) return <ProviderForm provider={null} onClose={onClose} />;
+  if (provider.data) return <ProviderForm key={provider.data.id} provider={provider.data} onClose={onClose} />;
+  return (
+    <ResponsiveDialog open onClose={onClose} title={t('providers.edit_title_loading')}>
+      {provider.isError ? (
+        <Alert severity="error">{errorMessage(t, provider.error)}</Alert>
+      ) : (
+        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={120} />
+        </Box>
+      )}
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import FactoryOutlinedIcon from '@mui/icons-material/FactoryOutlined';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import { ZProviderListQuery, type TProvider } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../lib/ability';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../lists/confirm-dialog';
+import { FilterSelect } from '../lists/filter-select';
+import { ListPagination } from '../lists/list-pagination';
+import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ListToolbar } from '../lists/list-toolbar';
+import { SearchField } from '../lists/search-field';
+import { errorMessage } from '../lists/server-errors';
+import { idParam, useListState } from '../lists/use-list-state';
+import { PageFrame } from '../pages/page-frame';
+import { ProviderDetailDialog } from './provider-detail-dialog';
+import { ProviderDialog } from './provider-dialog';
+import { useArchiveProvider, useProvidersQuery, useRestoreProvider } from './providers-api';
+import { ProvidersTable } from './providers-table';
+
+/** /dashboard/providers (issue 3.3): suppliers, their contacts and what was bought from them. */
+export function ProvidersPage() {
+  const { t } = useTranslation();
+  const canManage = useAppAbility().can('manage', 'providers');
+  const { query, params, update, setDialog } = useListState(ZProviderListQuery);
+  const providers = useProvidersQuery(query);
+  const archive = useArchiveProvider();
+  const restore = useRestoreProvider();
+  const [archiving, setArchiving] = useState<TProvider | null>(null);
+  const dialog = params.get('dialog');
+  const id = idParam(params);
+  const filtered = Boolean(query.search || query.archived);
+
+  const confirmArchive = async () => {
+    if (!archiving) return;
+    try {
+      const { result } = await archive.mutateAsync(archiving.id);
+      void toast(t(result === 'deleted' ? 'providers.deleted' : 'providers.archived', { name: archiving.name }), {
+        variant: 'success',
+      });
+      setArchiving(null);
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+  const onRestore = async (provider: TProvider) => {
+    try {
+      await restore.mutateAsync(provider.id);
+      void toast(t('providers.restored', { name: provider.name }), { variant: 'success' });
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  const createButton = canManage && (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
+      {t('providers.new')}
+    </Button>
+  );
+
+  return (
+    <PageFrame title={t('nav.providers')} subtitle={t('providers.subtitle')} actions={createButton}>
+      <Paper sx={{ overflow: 'hidden' }}>
+        <ListToolbar onClear={filtered ? () => update({ search: null, archived: null }) : undefined}>
+          <SearchField
+            label={t('providers.search')}
+            placeholder={t('providers.search_hint')}
+            value={query.search ?? ''}
+            onChange={(search) => update({ search })}
+          />
+          <FilterSelect
+            label={t('products.status_column')}
+            value={query.archived ? 'archived' : 'live'}
+            onChange={(value) => update({ archived: value === 'archived' ? 'true' : null })}
+            options={[
+              { value: 'live', label: t('providers.live') },
+              { value: 'archived', label: t('products.status.archived') },
+            ]}
+          />
+        </ListToolbar>
+        <ListRefreshing active={providers.isFetching && !providers.isLoading} />
+        {providers.isLoading ? (
+          <ListLoading />
+        ) : providers.isError && !providers.data ? (
+          <ListError error={providers.error} onRetry={() => void providers.refetch()} />
+        ) : !providers.data?.data.length ? (
+          filtered ? (
+            <ListEmpty
+              icon={<SearchOffOutlinedIcon fontSize="large" />}
+              title={t('lists.no_match_title')}
+              message={t('lists.no_match_message')}
+            />
+          ) : (
+            <ListEmpty
+              icon={<FactoryOutlinedIcon fontSize="large" />}
+              title={t('providers.empty_title')}
+              message={t('providers.empty_message')}
+              action={createButton}
+            />
+          )
+        ) : (
+          <>
+            <ProvidersTable
+              providers={providers.data.data}
+              canManage={canManage}
+              onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
+              onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
+              onArchive={setArchiving}
+              onRestore={(provider) => void onRestore(provider)}
+            />
+            <ListPagination total={providers.data.total} page={query.page} perPage={query.per_page} onChange={update} />
+          </>
+        )}
+      </Paper>
+      {canManage && (dialog === 'create' || (dialog === 'edit' && id !== null)) && (
+        <ProviderDialog providerId={dialog === 'edit' ? id : null} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'view' && id !== null && (
+        <ProviderDetailDialog
+          providerId={id}
+          onClose={() => setDialog(null)}
+          onEdit={canManage ? () => setDialog({ dialog: 'edit', id }) : undefined}
+        />
+      )}
+      <ConfirmDialog
+        open={archiving !== null}
+        title={t('providers.archive_title')}
+        message={t('providers.archive_message', { name: archiving?.name ?? '' })}
+        confirmLabel={t('products.archive')}
+        danger
+        busy={archive.isPending}
+        onClose={() => setArchiving(null)}
+        onConfirm={() => void confirmArchive()}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,139 @@
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { formatDZD, type TProvider } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lists/format-date';
+
+interface TProvidersTableProps {
+  providers: TProvider[];
+  canManage: boolean;
+  onView: (provider: TProvider) => void;
+  onEdit: (provider: TProvider) => void;
+  onArchive: (provider: TProvider) => void;
+  onRestore: (provider: TProvider) => void;
+}
+
+export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive, onRestore }: TProvidersTableProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth: 760 }} aria-label={t('nav.providers')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('providers.name')}</TableCell>
+            <TableCell>{t('providers.contact')}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>{t('providers.purchases')}</TableCell>
+            <TableCell>{t('providers.last_purchase')}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {providers.map((provider) => (
+            <TableRow key={provider.id} hover data-testid="provider-row">
+              <TableCell>
+                <Link
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  onClick={() => onView(provider)}
+                  sx={{ fontWeight: 600, textAlign: 'start' }}
+                >
+                  {provider.name}
+                </Link>
+                {provider.archived_at && (
+                  <Chip size="small" label={t('products.status.archived')} sx={{ marginInlineStart: 1 }} />
+                )}
+                {provider.contacts.length > 0 && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('providers.contacts_count', { count: provider.contacts.length })}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                {provider.phone && (
+                  <Typography variant="body2">
+                    <bdi>{provider.phone}</bdi>
+                  </Typography>
+                )}
+                {provider.email && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="div"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    <bdi>{provider.email}</bdi>
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <bdi>{formatDZD(provider.purchases_total)}</bdi>
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('providers.lines_count', { count: provider.purchases_count })}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {provider.last_purchase_at ? formatDate(provider.last_purchase_at, i18n.language) : '—'}
+              </TableCell>
+              <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                <Tooltip title={t('providers.view')}>
+                  <IconButton
+                    aria-label={t('providers.view_named', { name: provider.name })}
+                    onClick={() => onView(provider)}
+                  >
+                    <VisibilityOutlinedIcon />
+                  </IconButton>
+                </Tooltip>
+                {canManage && !provider.archived_at && (
+                  <>
+                    <Tooltip title={t('common.edit')}>
+                      <IconButton
+                        aria-label={t('providers.edit_named', { name: provider.name })}
+                        onClick={() => onEdit(provider)}
+                      >
+                        <EditOutlinedIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('products.archive')}>
+                      <IconButton
+                        aria-label={t('providers.archive_named', { name: provider.name })}
+                        onClick={() => onArchive(provider)}
+                      >
+                        <ArchiveOutlinedIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                )}
+                {canManage && provider.archived_at && (
+                  <Tooltip title={t('products.restore')}>
+                    <IconButton
+                      aria-label={t('providers.restore_named', { name: provider.name })}
+                      onClick={() => onRestore(provider)}
+                    >
+                      <UnarchiveOutlinedIcon />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

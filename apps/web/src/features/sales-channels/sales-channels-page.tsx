@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import { ZSalesChannelListQuery, type TSalesChannel, type TSalesChannelWithKey } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../lib/ability';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../lists/confirm-dialog';
+import { ListPagination } from '../lists/list-pagination';
+import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ListToolbar } from '../lists/list-toolbar';
+import { SearchField } from '../lists/search-field';
+import { errorMessage } from '../lists/server-errors';
+import { idParam, useListState } from '../lists/use-list-state';
+import { PageFrame } from '../pages/page-frame';
+import { ChannelDialog } from './channel-dialog';
+import { ChannelsTable, type TChannelAction } from './channels-table';
+import { IntakeKeyDialog } from './intake-key-dialog';
+import { useDeleteChannel, useRevokeKey, useRotateKey, useSalesChannelsQuery } from './sales-channels-api';
+
+type TConfirm = { action: 'rotate' | 'revoke' | 'delete'; channel: TSalesChannel };
+
+/** /dashboard/sales-channels (issue 3.7): where orders come from, and the keys that let them in. */
+export function SalesChannelsPage() {
+  const { t } = useTranslation();
+  const canManage = useAppAbility().can('manage', 'sales_channels');
+  const { query, params, update, setDialog } = useListState(ZSalesChannelListQuery);
+  const channels = useSalesChannelsQuery(query);
+  const rotate = useRotateKey();
+  const revoke = useRevokeKey();
+  const remove = useDeleteChannel();
+  const [confirm, setConfirm] = useState<TConfirm | null>(null);
+  // The key lives only in memory, never in the URL or storage: it is shown once, then gone.
+  const [shownKey, setShownKey] = useState<{ channel: TSalesChannelWithKey; reason: 'created' | 'rotated' } | null>(
+    null,
+  );
+  const dialog = params.get('dialog');
+  const editId = dialog === 'edit' ? idParam(params) : null;
+  const editing = editId !== null ? (channels.data?.data.find((channel) => channel.id === editId) ?? null) : null;
+
+  const onAction = (action: TChannelAction, channel: TSalesChannel) =>
+    action === 'edit' ? setDialog({ dialog: 'edit', id: channel.id }) : setConfirm({ action, channel });
+
+  const runConfirmed = async () => {
+    if (!confirm) return;
+    const { action, channel } = confirm;
+    try {
+      if (action === 'rotate') {
+        setShownKey({ channel: await rotate.mutateAsync(channel.id), reason: 'rotated' });
+      } else if (action === 'revoke') {
+        await revoke.mutateAsync(channel.id);
+        void toast(t('sales_channels.revoked', { name: channel.name }), { variant: 'success' });
+      } else {
+        const { result } = await remove.mutateAsync(channel.id);
+        void toast(
+          t(result === 'deleted' ? 'sales_channels.deleted' : 'sales_channels.archived', { name: channel.name }),
+          { variant: 'success' },
+        );
+      }
+      setConfirm(null);
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  const createButton = canManage && (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
+      {t('sales_channels.new')}
+    </Button>
+  );
+
+  return (
+    <PageFrame title={t('nav.sales_channels')} subtitle={t('sales_channels.subtitle')} actions={createButton}>
+      <Paper sx={{ overflow: 'hidden' }}>
+        <ListToolbar onClear={query.search ? () => update({ search: null }) : undefined}>
+          <SearchField
+            label={t('sales_channels.search')}
+            value={query.search ?? ''}
+            onChange={(search) => update({ search })}
+          />
+        </ListToolbar>
+        <ListRefreshing active={channels.isFetching && !channels.isLoading} />
+        {channels.isLoading ? (
+          <ListLoading />
+        ) : channels.isError && !channels.data ? (
+          <ListError error={channels.error} onRetry={() => void channels.refetch()} />
+        ) : !channels.data?.data.length ? (
+          query.search ? (
+            <ListEmpty
+              icon={<SearchOffOutlinedIcon fontSize="large" />}
+              title={t('lists.no_match_title')}
+              message={t('lists.no_match_message')}
+            />
+          ) : (
+            <ListEmpty
+              icon={<StorefrontOutlinedIcon fontSize="large" />}
+              title={t('sales_channels.empty_title')}
+              message={t('sales_channels.empty_message')}
+              action={createButton}
+            />
+          )
+        ) : (
+          <>
+            <ChannelsTable channels={channels.data.data} canManage={canManage} onAction={onAction} />
+            <ListPagination total={channels.data.total} page={query.page} perPage={query.per_page} onChange={update} />
+          </>
+        )}
+      </Paper>
+      {canManage && (dialog === 'create' || editing) && (
+        <ChannelDialog
+          key={editing?.id ?? 'new'}
+          channel={editing}
+          onClose={() => setDialog(null)}
+          onCreated={(channel) => {
+            setDialog(null);
+            setShownKey({ channel, reason: 'created' });
+            void toast(t('sales_channels.created', { name: channel.name }), { variant: 'success' });
+          }}
+        />
+      )}
+      {shownKey && (
+        <IntakeKeyDialog
+          channelName={shownKey.channel.name}
+          intakeKey={shownKey.channel.intake_key}
+          reason={shownKey.reason}
+          onClose={() => setShownKey(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm ? t(`sales_channels.confirm.${confirm.action}_title`, { name: confirm.channel.name }) : ''}
+        message={confirm ? t(`sales_channels.confirm.${confirm.action}_message`, { name: confirm.channel.name }) : ''}
+        confirmLabel={confirm ? t(`sales_channels.actions.${confirm.action}`) : ''}
+        danger={confirm?.action !== 'rotate'}
+        busy={rotate.isPending || revoke.isPending || remove.isPending}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => void runConfirmed()}
+      />
+    </PageFrame>
+  );
+}

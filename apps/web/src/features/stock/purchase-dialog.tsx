@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { ZPurchaseInput, formatDZD, type TProvider, type TPurchaseInput } from '@cod/shared';
+import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/toast';
+import { ltr } from '../lists/bidi';
+import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { mappedResolver } from '../lists/mapped-resolver';
+import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { applyServerErrors, fieldMatcher } from '../lists/server-errors';
+import { ProviderPicker } from '../providers/provider-picker';
+import { useRecordPurchase } from './stock-api';
+import { PurchaseLineFields, type TPurchaseForm, type TPurchaseLineForm } from './purchase-line-fields';
+
+const newLine = (): TPurchaseLineForm => ({ product: null, variant_id: null });
+
+export function toPurchase(values: TPurchaseForm): Record<string, unknown> {
+  return {
+    provider_id: values.provider_id,
+    note: values.note,
+    lines: values.lines.map((line) => ({
+      product_id: line.product?.id,
+      variant_id: line.variant_id,
+      quantity: line.quantity,
+      unit_cost: line.unit_cost,
+    })),
+  };
+}
+
+const resolver = mappedResolver(ZPurchaseInput, toPurchase);
+const isField = fieldMatcher([
+  'provider_id',
+  'note',
+  'lines',
+  'lines.*.product_id',
+  'lines.*.variant_id',
+  'lines.*.quantity',
+  'lines.*.unit_cost',
+]);
+
+/** Issues 3.3/3.4: one delivery from a provider, one or more lines, recorded in one go. */
+export function PurchaseDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const purchase = useRecordPurchase();
+  const [provider, setProvider] = useState<TProvider | null>(null);
+  const form = useForm<TPurchaseForm, unknown, TPurchaseInput>({
+    resolver,
+    defaultValues: { lines: [newLine()], note: '' },
+  });
+  const { control, register, handleSubmit, setError, setValue, formState } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines', keyName: 'key' });
+  const lines = useWatch({ control, name: 'lines' });
+  const total = lines.reduce(
+    (sum, line) =>
+      sum + (Number.isFinite(line.quantity) && Number.isFinite(line.unit_cost) ? line.quantity! * line.unit_cost! : 0),
+    0,
+  );
+  const linesError = translateCatalogueMessage(
+    t,
+    formState.errors.lines?.message ?? formState.errors.lines?.root?.message,
+  );
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await purchase.mutateAsync(input);
+      void toast(t('stock.purchase_recorded', { provider: provider?.name ?? '' }), { variant: 'success' });
+      onClose();
+    } catch (error) {
+      applyServerErrors({ error, setError, t, isField });
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <FormProvider {...form}>
+      <ResponsiveDialog
+        open
+        onClose={onClose}
+        onSubmit={onSubmit}
+        busy={busy}
+        maxWidth="md"
+        title={t('stock.purchase_title')}
+        testId="purchase-dialog"
+        actions={
+          <>
+            <Typography sx={{ marginInlineEnd: 'auto', fontWeight: 600 }} data-testid="purchase-total">
+              {t('stock.purchase_total', { total: ltr(formatDZD(total)) })}
+            </Typography>
+            <Button onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {t('stock.purchase_submit')}
+            </Button>
+          </>
+        }
+      >
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {formState.errors.root?.server && (
+            <Alert severity="error" role="alert">
+              {formState.errors.root.server.message}
+            </Alert>
+          )}
+          <ProviderPicker
+            value={provider}
+            error={translateCatalogueMessage(t, formState.errors.provider_id?.message)}
+            onChange={(next) => {
+              setProvider(next);
+              setValue('provider_id', next?.id, { shouldValidate: formState.isSubmitted });
+            }}
+          />
+          {linesError && <Alert severity="error">{linesError}</Alert>}
+          {fields.map((field, index) => (
+            <PurchaseLineFields
+              key={field.key}
+              index={index}
+              canRemove={fields.length > 1}
+              onRemove={() => remove(index)}
+            />
+          ))}
+          <Box>
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => append(newLine())}>
+              {t('stock.add_line')}
+            </Button>
+          </Box>
+          <TextField
+            {...register('note')}
+            label={t('stock.note')}
+            placeholder={t('stock.note_hint')}
+            multiline
+            minRows={2}
+            error={Boolean(formState.errors.note)}
+            helperText={translateCatalogueMessage(t, formState.errors.note?.message)}
+          />
+        </Box>
+      </ResponsiveDialog>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,119 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import type { TProduct } from '@cod/shared';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { parseNumberInput } from '../lists/number-input';
+import { ProductPicker } from '../products/product-picker';
+import { VariantSelect } from '../products/variant-select';
+
+export interface TPurchaseLineForm {
+  product: TProduct | null;
+  variant_id: number | null;
+  quantity?: number;
+  unit_cost?: number;
+  /** Only for the server's messages about the product (the picker holds the product itself). */
+  product_id?: number;
+}
+
+export interface TPurchaseForm {
+  provider_id?: number;
+  lines: TPurchaseLineForm[];
+  note: string;
+}
+
+interface TPurchaseLineFieldsProps {
+  index: number;
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+/** One delivered product: which product (and variant), how many, at what unit cost. */
+export function PurchaseLineFields({ index, canRemove, onRemove }: TPurchaseLineFieldsProps) {
+  const { t } = useTranslation();
+  const { control, register, formState, setValue, getValues } = useFormContext<TPurchaseForm>();
+  const errors = formState.errors.lines?.[index];
+  const product = useWatch({ control, name: `lines.${index}.product` });
+  const message = (field: 'product_id' | 'variant_id' | 'quantity' | 'unit_cost') =>
+    translateCatalogueMessage(t, errors?.[field]?.message);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="purchase-line">
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+          {t('stock.line_number', { number: index + 1 })}
+        </Typography>
+        {canRemove && (
+          <Tooltip title={t('stock.remove_line')}>
+            <IconButton aria-label={t('stock.remove_line')} onClick={onRemove}>
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      <Controller
+        control={control}
+        name={`lines.${index}.product`}
+        render={({ field }) => (
+          <ProductPicker
+            label={t('products.product')}
+            required
+            value={field.value}
+            error={message('product_id')}
+            onBlur={field.onBlur}
+            onChange={(product) => {
+              field.onChange(product);
+              setValue(`lines.${index}.variant_id`, null);
+              // The catalogue's cost price is the usual unit cost: offer it.
+              if (product?.cost_price != null && getValues(`lines.${index}.unit_cost`) === undefined) {
+                setValue(`lines.${index}.unit_cost`, product.cost_price);
+              }
+            }}
+          />
+        )}
+      />
+      {product?.has_variants && (
+        <Controller
+          control={control}
+          name={`lines.${index}.variant_id`}
+          render={({ field }) => (
+            <VariantSelect
+              variants={product.variants}
+              value={field.value}
+              onChange={field.onChange}
+              error={message('variant_id')}
+            />
+          )}
+        />
+      )}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+        <TextField
+          {...register(`lines.${index}.quantity`, { setValueAs: parseNumberInput })}
+          label={t('stock.quantity')}
+          required
+          error={Boolean(message('quantity'))}
+          helperText={message('quantity')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+        />
+        <TextField
+          {...register(`lines.${index}.unit_cost`, { setValueAs: parseNumberInput })}
+          label={t('stock.unit_cost')}
+          required
+          error={Boolean(message('unit_cost'))}
+          helperText={message('unit_cost')}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+            input: { endAdornment: <InputAdornment position="end">{t('common.currency_suffix')}</InputAdornment> },
+          }}
+        />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+import { Fragment, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HistoryIcon from '@mui/icons-material/History';
+import TuneIcon from '@mui/icons-material/Tune';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import type { TProduct } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { ProductThumbnail } from '../products/product-thumbnail';
+
+interface TStockLevelsTableProps {
+  products: TProduct[];
+  canManage: boolean;
+  onAdjust: (product: TProduct) => void;
+  onHistory: (product: TProduct) => void;
+}
+
+const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end' } as const;
+
+/** Balances per product, and per variant under it (issue 3.4), with the low-stock flag. */
+export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: TStockLevelsTableProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth: 760 }} aria-label={t('stock.levels')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('products.product')}</TableCell>
+            <TableCell sx={figure}>{t('stock.on_hand')}</TableCell>
+            <TableCell sx={figure}>{t('stock.reserved')}</TableCell>
+            <TableCell sx={figure}>{t('stock.available')}</TableCell>
+            <TableCell sx={figure}>{t('stock.threshold')}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products.map((product) => (
+            <Fragment key={product.id}>
+              <TableRow hover data-testid="stock-row">
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <ProductThumbnail url={product.thumbnail_url} size={36} />
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {product.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        <bdi>{product.sku}</bdi>
+                      </Typography>
+                    </Box>
+                    {product.is_low_stock && (
+                      <Chip size="small" color="warning" icon={<WarningAmberIcon />} label={t('stock.low')} />
+                    )}
+                    {product.has_variants && (
+                      <Button
+                        size="small"
+                        onClick={() => toggle(product.id)}
+                        aria-expanded={open.has(product.id)}
+                        endIcon={open.has(product.id) ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                        sx={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}
+                      >
+                        {t('products.variants_count', { count: product.variants.length })}
+                      </Button>
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell sx={figure}>{product.on_hand}</TableCell>
+                <TableCell sx={figure}>{product.reserved}</TableCell>
+                <TableCell
+                  sx={{ ...figure, fontWeight: 700, color: product.is_low_stock ? 'warning.dark' : undefined }}
+                >
+                  {product.available}
+                </TableCell>
+                <TableCell sx={figure}>{product.low_stock_threshold ?? '—'}</TableCell>
+                <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('stock.history')}>
+                    <IconButton
+                      aria-label={t('stock.history_named', { name: product.name })}
+                      onClick={() => onHistory(product)}
+                    >
+                      <HistoryIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {canManage && (
+                    <Tooltip title={t('stock.adjust')}>
+                      <IconButton
+                        aria-label={t('stock.adjust_named', { name: product.name })}
+                        onClick={() => onAdjust(product)}
+                      >
+                        <TuneIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+              {open.has(product.id) &&
+                product.variants.map((variant) => (
+                  <TableRow key={`v${variant.id}`} sx={{ bgcolor: 'action.hover' }}>
+                    <TableCell sx={{ paddingInlineStart: 8 }}>
+                      <Typography variant="body2">{variant.name}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        <bdi>{variant.sku}</bdi>
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={figure}>{variant.on_hand}</TableCell>
+                    <TableCell sx={figure}>{variant.reserved}</TableCell>
+                    <TableCell sx={{ ...figure, fontWeight: 600 }}>{variant.available}</TableCell>
+                    <TableCell />
+                    <TableCell />
+                  </TableRow>
+                ))}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

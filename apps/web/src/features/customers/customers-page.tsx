@@ -2,13 +2,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { ZCustomerListQuery, normalizeAlgerianPhone } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { FilterSelect } from '../lists/filter-select';
 import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ListBody } from '../lists/list-body';
 import { ListToolbar } from '../lists/list-toolbar';
 import { SearchField } from '../lists/search-field';
 import { useListState } from '../lists/use-list-state';
@@ -64,32 +63,23 @@ export function CustomersPage() {
             ]}
           />
         </ListToolbar>
-        <ListRefreshing active={customers.isFetching && !customers.isLoading} />
-        {customers.isLoading ? (
-          <ListLoading />
-        ) : customers.isError && !customers.data ? (
-          <ListError error={customers.error} onRetry={() => void customers.refetch()} />
-        ) : !customers.data?.data.length ? (
-          filtered ? (
-            <ListEmpty
-              icon={<SearchOffOutlinedIcon fontSize="large" />}
-              title={t('lists.no_match_title')}
-              message={t('lists.no_match_message')}
-            />
-          ) : (
-            <ListEmpty
-              icon={<PeopleOutlineIcon fontSize="large" />}
-              title={t('customers.empty_title')}
-              message={t('customers.empty_message')}
-              action={createButton}
-            />
-          )
-        ) : (
-          <>
-            <CustomersTable customers={customers.data.data} onOpen={(customer) => openCustomer(customer.phone)} />
-            <ListPagination total={customers.data.total} page={query.page} perPage={query.per_page} onChange={update} />
-          </>
-        )}
+        <ListBody
+          query={customers}
+          filtered={filtered}
+          empty={{
+            icon: <PeopleOutlineIcon fontSize="large" />,
+            title: t('customers.empty_title'),
+            message: t('customers.empty_message'),
+            action: createButton,
+          }}
+        >
+          {(page) => (
+            <>
+              <CustomersTable customers={page.data} onOpen={(customer) => openCustomer(customer.phone)} />
+              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
+            </>
+          )}
+        </ListBody>
       </Paper>
       {phone && <CustomerDialog key={phone} phone={phone} canManage={canManage} onClose={() => openCustomer(null)} />}
       {canManage && params.get('dialog') === 'create' && (

@@ -5,14 +5,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { ZProductListQuery, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../lists/confirm-dialog';
 import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ListBody } from '../lists/list-body';
 import { errorMessage } from '../lists/server-errors';
 import { idParam, useListState } from '../lists/use-list-state';
 import { PageFrame } from '../pages/page-frame';
@@ -76,43 +75,34 @@ export function ProductsPage() {
     <PageFrame title={t('nav.products')} subtitle={t('products.subtitle')} actions={createButton}>
       <Paper sx={{ overflow: 'hidden' }}>
         <ProductsFilters query={query} update={update} />
-        <ListRefreshing active={products.isFetching && !products.isLoading} />
-        {products.isLoading ? (
-          <ListLoading />
-        ) : products.isError && !products.data ? (
-          <ListError error={products.error} onRetry={() => void products.refetch()} />
-        ) : !products.data?.data.length ? (
-          filtered ? (
-            <ListEmpty
-              icon={<SearchOffOutlinedIcon fontSize="large" />}
-              title={t('lists.no_match_title')}
-              message={t('lists.no_match_message')}
-            />
-          ) : (
-            <ListEmpty
-              icon={<Inventory2OutlinedIcon fontSize="large" />}
-              title={t('products.empty_title')}
-              message={t('products.empty_message')}
-              action={createButton}
-            />
-          )
-        ) : (
-          <>
-            <ListLayout
-              products={products.data.data}
-              canManage={canManage}
-              onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
-              onArchive={setArchiving}
-              onRestore={(product) => void onRestore(product)}
-            />
-            <ListPagination
-              total={products.data.total}
-              page={query.page}
-              perPage={query.per_page}
-              onChange={(changes) => update(changes)}
-            />
-          </>
-        )}
+        <ListBody
+          query={products}
+          filtered={filtered}
+          empty={{
+            icon: <Inventory2OutlinedIcon fontSize="large" />,
+            title: t('products.empty_title'),
+            message: t('products.empty_message'),
+            action: createButton,
+          }}
+        >
+          {(page) => (
+            <>
+              <ListLayout
+                products={page.data}
+                canManage={canManage}
+                onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
+                onArchive={setArchiving}
+                onRestore={(product) => void onRestore(product)}
+              />
+              <ListPagination
+                total={page.total}
+                page={query.page}
+                perPage={query.per_page}
+                onChange={(changes) => update(changes)}
+              />
+            </>
+          )}
+        </ListBody>
       </Paper>
       {canManage && (dialog === 'create' || editId !== null) && (
         <ProductDialog productId={editId} onClose={() => setDialog(null)} />

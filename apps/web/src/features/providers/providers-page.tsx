@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import FactoryOutlinedIcon from '@mui/icons-material/FactoryOutlined';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { ZProviderListQuery, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
@@ -11,7 +10,7 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../lists/confirm-dialog';
 import { FilterSelect } from '../lists/filter-select';
 import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ListBody } from '../lists/list-body';
 import { ListToolbar } from '../lists/list-toolbar';
 import { SearchField } from '../lists/search-field';
 import { errorMessage } from '../lists/server-errors';
@@ -82,39 +81,30 @@ export function ProvidersPage() {
             ]}
           />
         </ListToolbar>
-        <ListRefreshing active={providers.isFetching && !providers.isLoading} />
-        {providers.isLoading ? (
-          <ListLoading />
-        ) : providers.isError && !providers.data ? (
-          <ListError error={providers.error} onRetry={() => void providers.refetch()} />
-        ) : !providers.data?.data.length ? (
-          filtered ? (
-            <ListEmpty
-              icon={<SearchOffOutlinedIcon fontSize="large" />}
-              title={t('lists.no_match_title')}
-              message={t('lists.no_match_message')}
-            />
-          ) : (
-            <ListEmpty
-              icon={<FactoryOutlinedIcon fontSize="large" />}
-              title={t('providers.empty_title')}
-              message={t('providers.empty_message')}
-              action={createButton}
-            />
-          )
-        ) : (
-          <>
-            <ProvidersTable
-              providers={providers.data.data}
-              canManage={canManage}
-              onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
-              onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
-              onArchive={setArchiving}
-              onRestore={(provider) => void onRestore(provider)}
-            />
-            <ListPagination total={providers.data.total} page={query.page} perPage={query.per_page} onChange={update} />
-          </>
-        )}
+        <ListBody
+          query={providers}
+          filtered={filtered}
+          empty={{
+            icon: <FactoryOutlinedIcon fontSize="large" />,
+            title: t('providers.empty_title'),
+            message: t('providers.empty_message'),
+            action: createButton,
+          }}
+        >
+          {(page) => (
+            <>
+              <ProvidersTable
+                providers={page.data}
+                canManage={canManage}
+                onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
+                onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
+                onArchive={setArchiving}
+                onRestore={(provider) => void onRestore(provider)}
+              />
+              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
+            </>
+          )}
+        </ListBody>
       </Paper>
       {canManage && (dialog === 'create' || (dialog === 'edit' && id !== null)) && (
         <ProviderDialog providerId={dialog === 'edit' ? id : null} onClose={() => setDialog(null)} />

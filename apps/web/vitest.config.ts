@@ -12,5 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // jsdom + MUI interaction tests can take several seconds on a loaded 2-core CI machine.
+    testTimeout: 20_000,
   },
 });

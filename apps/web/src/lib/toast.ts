@@ -12,5 +12,8 @@ export async function toast(
   options: { variant?: VariantType; autoHideDuration?: number } = {},
 ): Promise<void> {
   const { enqueueSnackbar } = await import('notistack');
+  // notistack binds enqueueSnackbar when its provider mounts; before that (or in a bare component
+  // test) there is nowhere to show a toast, and a toast must never become an unhandled error.
+  if (typeof enqueueSnackbar !== 'function') return;
   enqueueSnackbar(message, { variant: options.variant ?? 'default', autoHideDuration: options.autoHideDuration });
 }

@@ -42,7 +42,9 @@ describe('catalogue: stock and low-stock alerts', () => {
     });
     await page.goto('/build/dashboard/stock');
     await page.getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
-    const before = await bellCount(page);
+    // Read the starting count from the server, not from a badge that may still be loading.
+    const props = await apiCall<{ lowStockProducts: unknown[] }>(page, 'GET', '/dashboard/page-props');
+    const before = props.lowStockProducts.length;
     const alert = `Product "${name}" is low on stock (4 / 5)`;
     expect(await bellTexts(page)).not.toContain(alert);
 

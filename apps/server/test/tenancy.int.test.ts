@@ -5,6 +5,7 @@ import { rows } from '../src/db/client.js';
 import { withTenant } from '../src/db/tenant-context.js';
 import { registerAccessGuard } from '../src/http/access-guard.js';
 import { isCatalogueRoute } from './catalogue/catalogue-support.js';
+import { isOrdersRoute } from './orders/orders-support.js';
 import { createTestTenant, createTestUser, loginAs, openTestApp, testConfig } from './support/test-db.js';
 
 const { app, routes, database } = await openTestApp();
@@ -91,8 +92,10 @@ describe('cross-tenant access through the API', () => {
     };
     const { authorization } = await loginAs(app, a.ownerEmail);
     const withIds = routes.filter((r) => r.url.includes(':id') && r.access !== 'public' && r.access !== 'central');
-    // Catalogue routes (issue 3) have their own fixture: test/catalogue/catalogue-tenancy.int.test.ts.
-    const tenantRoutes = withIds.filter((r) => r.url !== '/dashboard/cities/state/:id' && !isCatalogueRoute(r.url));
+    // Catalogue and orders routes have their own fixtures (test/catalogue, test/orders).
+    const tenantRoutes = withIds.filter(
+      (r) => r.url !== '/dashboard/cities/state/:id' && !isCatalogueRoute(r.url) && !isOrdersRoute(r.url),
+    );
     expect(tenantRoutes.map((r) => r.url).filter((u) => !(u in idOf))).toEqual([]);
     for (const route of tenantRoutes) {
       const url = route.url.replace(':id', String(idOf[route.url]));

@@ -5,6 +5,8 @@ import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerCentralRoutes } from '../modules/central/central.routes.js';
 import { registerCustomerRoutes } from '../modules/customers/customers.routes.js';
+import { registerIntakeRoutes } from '../modules/orders/intake.routes.js';
+import { registerOrderRoutes } from '../modules/orders/orders.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
 import { registerProductPermissionRoutes } from '../modules/product-permissions/product-permissions.routes.js';
 import { localImageStore } from '../modules/products/product-images.js';
@@ -72,6 +74,8 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerStockRoutes(app, database.db);
   registerCustomerRoutes(app, database.db);
   registerSalesChannelRoutes(app, database.db);
+  registerOrderRoutes(app, database.db);
+  registerIntakeRoutes(app, database.db);
   await registerSpa(app, config.webDistDir);
   // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
   await attachRealtime(app, { database, config });

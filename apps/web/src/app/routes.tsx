@@ -19,6 +19,13 @@ function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => Component
 }
 
 const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
+  // Issue 4: the Orders screen, with its own strings and the catalogue's (lists, customer summary).
+  '/dashboard/orders': () =>
+    Promise.all([
+      import('../features/orders/orders-page'),
+      loadLocalePart(appI18n, 'catalogue'),
+      loadLocalePart(appI18n, 'orders'),
+    ]).then(([module]) => ({ Component: module.OrdersPage })),
   '/dashboard/products': cataloguePage(
     () => import('../features/products/products-page'),
     (m) => m.ProductsPage,

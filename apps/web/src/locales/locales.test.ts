@@ -5,6 +5,9 @@ import catalogueEn from './catalogue/en.json';
 import catalogueFr from './catalogue/fr.json';
 import en from './en.json';
 import fr from './fr.json';
+import ordersAr from './orders/ar.json';
+import ordersEn from './orders/en.json';
+import ordersFr from './orders/fr.json';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -25,6 +28,7 @@ const sources = import.meta.glob('../**/*.{ts,tsx}', { query: '?raw', import: 'd
 const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'shell', en, fr, ar },
   { name: 'catalogue', en: catalogueEn, fr: catalogueFr, ar: catalogueAr },
+  { name: 'orders', en: ordersEn, fr: ordersFr, ar: ordersAr },
 ];
 
 describe('locales', () => {

@@ -15,29 +15,39 @@ interface TLocalDay {
   day: number;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (every list request uses these).
+const cache = new Map<string, Intl.DateTimeFormat>();
+function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = cache.get(key);
+  if (!formatter) cache.set(key, (formatter = make()));
+  return formatter;
+}
+
 function localDay(instant: Date, timeZone: string): TLocalDay {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = cached(
+    `day ${timeZone}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
 /** Offset (ms) of the zone at an instant: local wall-clock time minus UTC. */
-function zoneOffset(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
+export function zoneOffset(instant: Date, timeZone: string): number {
+  const parts = cached(
+    `offset ${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  ).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(instant.getTime() / 1000) * 1000;

@@ -1,3 +1,4 @@
 export * from './transitions.js';
 export * from './totals.js';
 export * from './date-ranges.js';
+export * from './contracts.js';

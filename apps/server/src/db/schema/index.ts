@@ -2,3 +2,4 @@ export * from './central.js';
 export * from './reference.js';
 export * from './identity.js';
 export * from './catalogue.js';
+export * from './orders.js';

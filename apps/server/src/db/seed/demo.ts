@@ -5,6 +5,7 @@ import { withSystem, withTenant } from '../tenant-context.js';
 import { centralAdmins } from '../schema/index.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { createTenant } from '../../modules/tenants/tenants.service.js';
+import { seedDemoOrders } from './demo-orders.js';
 import * as tenantsRepo from '../../modules/tenants/tenants.repository.js';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -68,4 +69,5 @@ export async function seedDemo(db: Db): Promise<void> {
       .values({ name: 'Central Admin', email: 'admin@central.dz', passwordHash })
       .onConflictDoNothing();
   });
+  await seedDemoOrders(db, tenant.id);
 }

@@ -1,24 +1,79 @@
-import type { TCustomerCustomFields, TCustomerSummary } from '@cod/shared';
-import type { Tx } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { TCustomerCustomFields, TCustomerSummary, TStatusType } from '@cod/shared';
+import { rows, type Tx } from '../../db/client.js';
+
+/** How many of the customer's latest orders the history dialog lists. */
+export const HISTORY_ORDERS = 20;
 
 /**
- * SEAM FOR THE ORDERS ISSUE. SPEC 3's customer summary is computed from the customer's orders, and
- * the orders table does not exist yet, so today every customer has no orders. The orders issue
- * replaces these two bodies with queries on its tables (by tenant_id and customer id, with an index
- * (tenant_id, customer_id, created_at desc)); the routes, the shapes and the tests stay.
- * Intended meaning: total_orders counts the customer's non-deleted orders, total_spent sums the
- * totals of delivered ones, successful_orders counts status type delivered, returned_orders type
- * returned; orders lists the latest ones (id, order_number, total, status, created_at).
+ * SPEC 3 customer summary from the customer's orders (index orders_customer_idx): total_orders
+ * counts the non-deleted ones, total_spent sums the totals of delivered ones (the cash that came
+ * in), successful_orders counts status type delivered, returned_orders type returned; orders lists
+ * the latest ones.
  */
-export async function customerOrderSummary(_tx: Tx, _tenantId: number, _customerId: number): Promise<TCustomerSummary> {
-  return { total_orders: 0, total_spent: 0, successful_orders: 0, returned_orders: 0, orders: [] };
+export async function customerOrderSummary(tx: Tx, tenantId: number, customerId: number): Promise<TCustomerSummary> {
+  const [totals] = await rows<{
+    total_orders: number;
+    total_spent: string;
+    successful_orders: number;
+    returned_orders: number;
+  }>(
+    tx,
+    sql`select count(*)::int as total_orders,
+          coalesce(sum(total) filter (where status_type = 'delivered'), 0) as total_spent,
+          (count(*) filter (where status_type = 'delivered'))::int as successful_orders,
+          (count(*) filter (where status_type = 'returned'))::int as returned_orders
+        from orders where tenant_id = ${tenantId} and customer_id = ${customerId} and deleted_at is null`,
+  );
+  const orders = await rows<{
+    id: number;
+    order_number: number;
+    total: string;
+    created_at: Date | string;
+    status_id: number;
+    name: string;
+    display_name: string;
+    color: string;
+    type: TStatusType;
+  }>(
+    tx,
+    sql`select o.id, o.order_number, o.total, o.created_at, s.id as status_id, s.name, s.display_name, s.color, s.type
+        from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+        where o.tenant_id = ${tenantId} and o.customer_id = ${customerId} and o.deleted_at is null
+        order by o.created_at desc, o.id desc limit ${HISTORY_ORDERS}`,
+  );
+  return {
+    total_orders: Number(totals?.total_orders ?? 0),
+    total_spent: Number(totals?.total_spent ?? 0),
+    successful_orders: Number(totals?.successful_orders ?? 0),
+    returned_orders: Number(totals?.returned_orders ?? 0),
+    orders: orders.map((o) => ({
+      id: o.id,
+      order_number: o.order_number,
+      total: Number(o.total),
+      created_at: new Date(o.created_at).toISOString(),
+      status: { id: o.status_id, name: o.name, display_name: o.display_name, color: o.color, type: o.type },
+    })),
+  };
 }
 
-/** SPEC 7: the custom field values of the customer's earlier orders, one entry per product. */
+/**
+ * SPEC 7: the custom field values of the customer's earlier orders, one entry per product: the
+ * latest order that answered that product's fields (the dialog pre-fills from these).
+ */
 export async function customerCustomFieldValues(
-  _tx: Tx,
-  _tenantId: number,
-  _customerId: number,
+  tx: Tx,
+  tenantId: number,
+  customerId: number,
 ): Promise<TCustomerCustomFields['custom_fields']> {
-  return [];
+  const found = await rows<{ product_id: number; field_values: Record<string, unknown> }>(
+    tx,
+    sql`select distinct on ((e.value->>'product_id')::int) (e.value->>'product_id')::int as product_id,
+          e.value->'field_values' as field_values
+        from orders o, jsonb_array_elements(o.customer_custom_fields) e
+        where o.tenant_id = ${tenantId} and o.customer_id = ${customerId} and o.deleted_at is null
+          and jsonb_typeof(e.value->'field_values') = 'object' and e.value->'field_values' <> '{}'::jsonb
+        order by (e.value->>'product_id')::int, o.created_at desc, o.id desc`,
+  );
+  return found.map((f) => ({ product_id: Number(f.product_id), field_values: f.field_values }));
 }

@@ -1,0 +1,64 @@
+import type { TOrderInput, TOrderRow } from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import type { TEventSink } from '../../lib/domain-events.js';
+import { upsertCustomerByPhone } from '../customers/customers.repository.js';
+import type { TOrderScope } from './order-access.js';
+import { recordOrderEvents } from './order-events.js';
+import { toOrderRow } from './order-rows.repository.js';
+import { prepareOrder } from './order-input.service.js';
+import { reserveOrders } from './order-stock.js';
+import { insertOrder } from './orders.repository.js';
+
+/** The sales channel an intake order came through (issue 4.9), and the request's idempotency key. */
+export interface TOrderSource {
+  channelId: number;
+  sourceType: string;
+  idempotencyKey?: string | null;
+}
+
+/**
+ * POST /dashboard/orders and the intake API: validates (SPEC 5), finds or creates the customer by
+ * phone, numbers the order, writes lines and the first history row, reserves stock when created
+ * confirmed (decision 0008), and records OrderCreated.
+ */
+export async function createOrder(
+  tx: Tx,
+  events: TEventSink,
+  scope: TOrderScope,
+  input: TOrderInput,
+  source?: TOrderSource,
+): Promise<TOrderRow> {
+  const prepared = await prepareOrder(tx, scope, input, { creating: true });
+  const status = prepared.status!;
+  // An agent who cannot see all orders works on what it creates (SPEC 6 scoping).
+  const agentId = scope.seesAll ? prepared.agentId : scope.userId;
+  const customer = await upsertCustomerByPhone(tx, scope.tenantId, {
+    phone: prepared.customerPhone1,
+    name: prepared.customerFullName,
+  });
+  const { lines, status: _status, ...values } = prepared;
+  const record = await insertOrder(tx, scope.tenantId, {
+    ...values,
+    agentId,
+    customerId: customer.id,
+    salesChannelId: source?.channelId ?? null,
+    salesSource: prepared.salesSource ?? source?.sourceType ?? null,
+    statusId: status.id,
+    statusType: status.type,
+    lines,
+    description: null,
+    creatorId: scope.userId,
+    idempotency: source?.idempotencyKey ? { channelId: source.channelId, key: source.idempotencyKey } : undefined,
+  });
+  if (status.type === 'confirmed') {
+    await reserveOrders(
+      tx,
+      { tenantId: scope.tenantId, userId: scope.userId },
+      [record.id],
+      new Map([[record.id, lines]]),
+    );
+  }
+  const row = toOrderRow(record, scope.timeZone);
+  recordOrderEvents(events, scope, 'created', [row]);
+  return row;
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { sessionOfRequest } from '../../http/access-guard.js';
+import { allowedProductIds } from '../product-permissions/product-permissions.repository.js';
+
+/**
+ * Who works on orders and what they may see. Taken from the verified session (STYLE 6); the
+ * intake API acts with no user and sees everything of its shop.
+ */
+export interface TOrderActor {
+  tenantId: number;
+  /** null: the intake API (a sales channel, no person). */
+  userId: number | null;
+  ip: string | null;
+  timeZone: string;
+  /** 'view all orders'; without it (Support Agents) only the orders assigned to the user. */
+  seesAll: boolean;
+}
+
+/** The actor plus the products it may work with (issue 3.2), read inside the transaction. */
+export interface TOrderScope extends TOrderActor {
+  productIds: number[] | 'all';
+}
+
+export function orderActorOf(request: FastifyRequest): TOrderActor & { userId: number } {
+  const session = sessionOfRequest(request);
+  return {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    ip: request.ip,
+    timeZone: session.timeZone,
+    seesAll: session.permissions.has('view all orders'),
+  };
+}
+
+export async function scopeOf(tx: Tx, actor: TOrderActor): Promise<TOrderScope> {
+  const productIds = actor.userId === null ? 'all' : await allowedProductIds(tx, actor.tenantId, actor.userId);
+  return { ...actor, productIds };
+}
+
+/**
+ * SPEC 6 / issue 4.2: Support Agents see only their assigned orders, and a user limited to some
+ * products sees the orders holding at least one of them. The same condition guards the list,
+ * the counts and every by-id route (another's order is a 404).
+ */
+export function visibleTo(scope: TOrderScope): SQL | undefined {
+  const parts: SQL[] = [];
+  if (!scope.seesAll) parts.push(scope.userId === null ? sql`false` : sql`o.agent_id = ${scope.userId}`);
+  if (scope.productIds !== 'all') {
+    parts.push(
+      scope.productIds.length
+        ? sql`o.id in (select l.order_id from order_lines l where l.tenant_id = ${scope.tenantId}
+              and l.product_id in (${sql.join(
+                scope.productIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`
+        : sql`false`,
+    );
+  }
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}

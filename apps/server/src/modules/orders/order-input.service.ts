@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  ORDER_MESSAGES,
+  orderCustomFieldValues,
+  orderInputIssues,
+  orderTotal,
+  type TCustomField,
+  type TOrderFormProduct,
+  type TOrderInput,
+} from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { isAssignableAgent } from './agents.repository.js';
+import { centresForState } from './centres.js';
+import type { TOrderScope } from './order-access.js';
+import { preparedRows } from './prepared.js';
+import type { TLineValues, TOrderValues, TStatusRecord } from './orders.repository.js';
+
+interface TCatalogueProduct extends TOrderFormProduct {
+  price: number;
+  variants: Array<{ id: number; price: number }>;
+}
+
+/** What an edited order already holds: products and variants that may stay although retired since. */
+export interface TExistingOrder {
+  agentId: number | null;
+  lines: ReadonlyArray<Pick<TLineValues, 'product_id' | 'variant_id'>>;
+}
+
+export type TPreparedOrder = Omit<TOrderValues, 'customerId' | 'salesChannelId'> & {
+  lines: TLineValues[];
+  /** Only when creating: the status the order starts in. */
+  status: TStatusRecord | null;
+};
+
+// SPEC 4: a new order starts in the inProcess tab; reported needs a schedule, so it comes later.
+const CREATION_TYPES = ['new', 'pending', 'confirmed'];
+
+/**
+ * SPEC 5 on the server: the shared rules (ZOrderInput was already applied by the route) plus what
+ * needs the database: the products the caller may sell, the commune inside the wilaya, the
+ * wilaya's stop-desk centres, the agent. Every problem is reported at once, per field (422).
+ * Prices default to the catalogue's; the total is computed here, never taken from the client.
+ */
+export async function prepareOrder(
+  tx: Tx,
+  scope: TOrderScope,
+  input: TOrderInput,
+  options: { existing?: TExistingOrder; creating?: boolean } = {},
+): Promise<TPreparedOrder> {
+  const { existing } = options;
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+
+  const context = await contextOf(tx, scope, input, options.creating === true);
+  const products = catalogueFor(scope, context.products, existing);
+  const state = context.state;
+  if (!state) add('state_id', ORDER_MESSAGES.stateInvalid);
+  else if (!state.city_in_state) add('city_id', ORDER_MESSAGES.cityInvalid);
+  const status = options.creating ? context.status : null;
+  if (options.creating && (!status || !CREATION_TYPES.includes(status.type))) {
+    add('status_id', ORDER_MESSAGES.statusInvalid);
+  }
+  const stateCentres = input.is_stopdesk && state ? await centresForState([state.name]) : undefined;
+
+  for (const issue of orderInputIssues(input, { products, stateCentres })) add(issue.path.join('.'), issue.message);
+  if (
+    input.agent_id !== null &&
+    input.agent_id !== existing?.agentId &&
+    !(await isAssignableAgent(tx, scope.tenantId, input.agent_id))
+  ) {
+    add('agent_id', ORDER_MESSAGES.agentInvalid);
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+
+  const lines: TLineValues[] = input.products.map((line) => {
+    const product = products.get(line.product_id)!;
+    const variant = product.variants.find((v) => v.id === line.variant_id);
+    const cataloguePrice = variant ? variant.price : product.price;
+    return {
+      product_id: line.product_id,
+      variant_id: line.variant_id,
+      quantity: line.quantity,
+      price: line.price ?? cataloguePrice,
+      catalogue_price: cataloguePrice,
+    };
+  });
+  return {
+    customerFullName: input.customer_full_name,
+    customerPhone1: input.customer_phone_1,
+    customerPhone2: input.customer_phone_2,
+    stateId: input.state_id,
+    cityId: input.city_id,
+    customerAddress: input.customer_address,
+    agentId: input.agent_id,
+    isStopdesk: input.is_stopdesk,
+    stopdeskId: input.is_stopdesk ? input.stopdesk_id : null,
+    note: input.note,
+    freeDelivery: input.free_delivery,
+    deliveryPrice: input.delivery_price,
+    // SPEC 5: sum of price x quantity plus delivery (0 when free delivery).
+    total: orderTotal(lines, input.delivery_price, input.free_delivery),
+    shippingCompanyId: input.shipping_company_id,
+    salesSource: input.sales_source,
+    campaignId: input.campaign_id,
+    sourceMetadata: input.source_metadata,
+    customerCustomFields: orderCustomFieldValues(input, { products }),
+    lines,
+    status,
+  };
+}
+
+interface TProductRecord {
+  id: number;
+  name: string;
+  price: string | number;
+  has_variants: boolean;
+  custom_fields: TCustomField[];
+  usable: boolean;
+  variants: Array<{ id: number; price: number; archived: boolean }>;
+}
+
+interface TContext {
+  products: TProductRecord[];
+  /** The wilaya's name, and whether the commune is one of its own. */
+  state: { name: string; city_in_state: boolean } | null;
+  /** When creating: the chosen status, or the shop's first 'new' one. */
+  status: TStatusRecord | null;
+}
+
+/** What the rules need from the database, in one round trip. */
+async function contextOf(tx: Tx, scope: TOrderScope, input: TOrderInput, creating: boolean): Promise<TContext> {
+  const variant = !creating ? 'edit' : input.status_id === null ? 'create-default' : 'create-status';
+  const [context] = await preparedRows<TContext>(tx, `order-context-${variant}`, () => contextSql(variant), {
+    tenantId: scope.tenantId,
+    productIds: `{${[...new Set(input.products.map((l) => l.product_id))].join(',')}}`,
+    stateId: input.state_id,
+    cityId: input.city_id,
+    statusId: input.status_id,
+  });
+  return context!;
+}
+
+function contextSql(variant: 'edit' | 'create-default' | 'create-status') {
+  const p = sql.placeholder;
+  const status =
+    variant === 'edit'
+      ? sql`null::json`
+      : sql`(select json_build_object('id', id, 'name', name, 'display_name', display_name, 'type', type)
+             from statuses where tenant_id = ${p('tenantId')}
+             and ${variant === 'create-default' ? sql`type = 'new'` : sql`id = ${p('statusId')}`}
+             order by position, id limit 1)`;
+  return sql`select
+      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
+          'has_variants', p.has_variants, 'custom_fields', p.custom_fields,
+          'usable', p.active and p.archived_at is null,
+          'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'price', v.price,
+                          'archived', v.archived_at is not null)), '[]')
+                       from product_variants v where v.tenant_id = p.tenant_id and v.product_id = p.id))), '[]')
+       from products p where p.tenant_id = ${p('tenantId')} and p.id = any(${p('productIds')}::int[])) as products,
+      (select json_build_object('name', s.name,
+          'city_in_state', exists (select 1 from cities c where c.id = ${p('cityId')} and c.state_id = s.id))
+       from states s where s.id = ${p('stateId')}) as state,
+      ${status} as status`;
+}
+
+/**
+ * The products the lines may name: live, active and allowed to the caller (issue 3.2), or
+ * already on the edited order (a line may keep a product retired since).
+ */
+function catalogueFor(
+  scope: TOrderScope,
+  found: TProductRecord[],
+  existing?: TExistingOrder,
+): Map<number, TCatalogueProduct> {
+  const kept = new Set(existing?.lines.map((l) => l.product_id) ?? []);
+  const keptVariants = new Set(existing?.lines.map((l) => l.variant_id).filter((v) => v !== null) ?? []);
+  const allowed = (id: number) => scope.productIds === 'all' || scope.productIds.includes(id);
+  const map = new Map<number, TCatalogueProduct>();
+  for (const p of found) {
+    if (!kept.has(p.id) && !(p.usable && allowed(p.id))) continue;
+    map.set(p.id, {
+      id: p.id,
+      name: p.name,
+      price: Number(p.price),
+      has_variants: p.has_variants,
+      custom_fields: p.custom_fields,
+      variants: p.variants
+        .filter((v) => !v.archived || keptVariants.has(v.id))
+        .map((v) => ({ id: v.id, price: Number(v.price) })),
+    });
+  }
+  return map;
+}

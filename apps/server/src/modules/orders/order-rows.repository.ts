@@ -1,0 +1,259 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  formatLocalDateTime,
+  orderDiscount,
+  timeAgo,
+  type TFulfillmentStatus,
+  type TOrderLine,
+  type TOrderRow,
+  type TOrderShipmentStatus,
+  type TStatusType,
+} from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import { preparedRows } from './prepared.js';
+
+/**
+ * SPEC 3 order rows in one query: the orders with their names and flags, and per order its lines
+ * (with the product's variants and custom fields) and its history as JSON. The same select serves
+ * reads (the tables) and creation (the CTEs of the INSERT, so a new order's row comes back from the
+ * statement that wrote it).
+ */
+export interface TRowSources {
+  /** A relation of orders rows, aliased o by the select (a table or a CTE). */
+  orders: SQL;
+  lines: SQL;
+  history: SQL;
+  where: SQL;
+}
+
+// SPEC: the duplicate warning is about orders still being worked (not delivered, returned, cancelled).
+const OPEN_TYPES = sql.raw(`('new', 'pending', 'confirmed', 'reported', 'follow-up', 'inDispatch')`);
+
+export function orderRowSelect(src: TRowSources): SQL {
+  return sql`select o.id, o.order_number, o.tracking_number, o.customer_id, o.customer_full_name, o.customer_phone_1,
+      o.customer_phone_2, o.state_id, o.city_id, o.customer_address, o.agent_id, a.name as agent_name,
+      o.is_stopdesk, o.stopdesk_id, o.note, o.free_delivery, o.delivery_price, o.total, o.status_id,
+      s.name as status_name, s.display_name as status_display_name, s.color as status_color,
+      o.status_type, o.shipping_company_id, o.shipment_status, o.sales_source, o.campaign_id,
+      o.source_metadata, o.customer_custom_fields, sc.id as channel_id, sc.name as channel_name,
+      sc.icon as channel_icon, sc.source_type as channel_source_type, st.name as state_name,
+      st.name_ar as state_name_ar, ci.name as city_name, ci.name_ar as city_name_ar,
+      b.reason as block_reason, b.created_at as blocked_at, bu.name as blocked_by,
+      (select count(*)::int from orders p where p.tenant_id = o.tenant_id and p.customer_id = o.customer_id
+         and p.deleted_at is null and p.created_at < o.created_at and p.id <> o.id) as previous_orders_count,
+      (o.deleted_at is null and o.status_type in ${OPEN_TYPES} and exists (
+         select 1 from orders d where d.tenant_id = o.tenant_id and d.customer_id = o.customer_id
+           and d.id <> o.id and d.deleted_at is null and d.status_type in ${OPEN_TYPES}
+           and d.created_at > o.created_at - interval '7 days'
+           and d.created_at < o.created_at + interval '7 days')) as is_duplicate,
+      o.reported_at, o.cancelled_at, o.dispatched_at, o.deleted_at, o.created_at, o.updated_at,
+      (select coalesce(json_agg(json_build_object(
+          'id', l.id, 'product_id', l.product_id, 'variant_id', l.variant_id, 'quantity', l.quantity,
+          'price', l.price, 'catalogue_price', l.catalogue_price,
+          'product', json_build_object('id', pr.id, 'name', pr.name, 'price', pr.price, 'has_variants', pr.has_variants,
+            'custom_fields', pr.custom_fields,
+            'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'price', v.price,
+                            'archived', v.archived_at is not null) order by v.position, v.id), '[]')
+                         from product_variants v where v.tenant_id = pr.tenant_id and v.product_id = pr.id)))
+          order by l.position, l.id), '[]')
+       from ${src.lines} l join products pr on pr.tenant_id = l.tenant_id and pr.id = l.product_id
+       where l.tenant_id = o.tenant_id and l.order_id = o.id) as lines,
+      (select coalesce(json_agg(json_build_object(
+          'id', f.id, 'description', f.description, 'created_at', f.created_at,
+          'status', json_build_object('id', fs.id, 'name', fs.name, 'display_name', fs.display_name, 'color', fs.color, 'type', fs.type),
+          'creator', case when fu.id is null then null else json_build_object('id', fu.id, 'name', fu.name) end)
+          order by f.id desc), '[]')
+       from ${src.history} f join statuses fs on fs.tenant_id = f.tenant_id and fs.id = f.status_id
+       left join users fu on fu.tenant_id = f.tenant_id and fu.id = f.creator_id
+       where f.tenant_id = o.tenant_id and f.order_id = o.id) as history
+    from ${src.orders} o
+    join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+    join states st on st.id = o.state_id
+    join cities ci on ci.id = o.city_id
+    left join users a on a.tenant_id = o.tenant_id and a.id = o.agent_id
+    left join sales_channels sc on sc.tenant_id = o.tenant_id and sc.id = o.sales_channel_id
+    left join customer_blocks b on b.tenant_id = o.tenant_id and b.customer_id = o.customer_id and b.unblocked_at is null
+    left join users bu on bu.tenant_id = b.tenant_id and bu.id = b.blocked_by
+    where ${src.where}`;
+}
+
+type TStamp = Date | string;
+
+export interface TOrderRecord {
+  id: number;
+  order_number: number;
+  tracking_number: string | null;
+  customer_id: number;
+  customer_full_name: string;
+  customer_phone_1: string;
+  customer_phone_2: string | null;
+  state_id: number;
+  city_id: number;
+  customer_address: string | null;
+  agent_id: number | null;
+  agent_name: string | null;
+  is_stopdesk: boolean;
+  stopdesk_id: number | null;
+  note: string | null;
+  free_delivery: boolean;
+  delivery_price: string | number;
+  total: string | number;
+  status_id: number;
+  status_name: string;
+  status_display_name: string;
+  status_color: string;
+  status_type: TStatusType;
+  shipping_company_id: number | null;
+  shipment_status: TOrderShipmentStatus | null;
+  sales_source: string | null;
+  campaign_id: string | null;
+  source_metadata: Record<string, unknown> | null;
+  customer_custom_fields: TOrderRow['customer_custom_fields'];
+  channel_id: number | null;
+  channel_name: string | null;
+  channel_icon: string | null;
+  channel_source_type: string | null;
+  state_name: string;
+  state_name_ar: string;
+  city_name: string;
+  city_name_ar: string;
+  block_reason: string | null;
+  blocked_at: TStamp | null;
+  blocked_by: string | null;
+  previous_orders_count: number;
+  is_duplicate: boolean;
+  reported_at: TStamp | null;
+  cancelled_at: TStamp | null;
+  dispatched_at: TStamp | null;
+  deleted_at: TStamp | null;
+  created_at: TStamp;
+  updated_at: TStamp;
+  lines: Array<Omit<TOrderLine, 'product_name' | 'variant_name'>>;
+  history: Array<Omit<TFulfillmentStatus, 'created_at'> & { created_at: string }>;
+}
+
+const toDate = (value: TStamp) => (value instanceof Date ? value : new Date(value));
+const iso = (value: TStamp | null) => (value === null ? null : toDate(value).toISOString());
+
+export async function orderRowsByIds(
+  tx: Tx,
+  tenantId: number,
+  orderIds: readonly number[],
+  options: { timeZone: string; now?: Date },
+): Promise<TOrderRow[]> {
+  if (!orderIds.length) return [];
+  // The ids travel as one array parameter, so the text (and its prepared plan) is the same for every page.
+  const records = await preparedRows<TOrderRecord>(
+    tx,
+    'order-rows',
+    () =>
+      orderRowSelect({
+        orders: sql`orders`,
+        lines: sql`order_lines`,
+        history: sql`fulfillment_statuses`,
+        where: sql`o.tenant_id = ${sql.placeholder('tenantId')} and o.id = any(${sql.placeholder('ids')}::int[])`,
+      }),
+    { tenantId, ids: `{${orderIds.join(',')}}` },
+  );
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const now = options.now ?? new Date();
+  return orderIds
+    .map((id) => byId.get(id))
+    .filter((r): r is TOrderRecord => r !== undefined)
+    .map((r) => toOrderRow(r, options.timeZone, now));
+}
+
+/** The history of one order, newest first (the status timeline dialog). */
+export async function historyOf(tx: Tx, tenantId: number, orderId: number): Promise<TFulfillmentStatus[]> {
+  const [row] = await orderRowsByIds(tx, tenantId, [orderId], { timeZone: 'UTC' });
+  return row?.fulfillment_statuses ?? [];
+}
+
+export function toOrderRow(r: TOrderRecord, timeZone: string, now = new Date()): TOrderRow {
+  const createdAt = toDate(r.created_at);
+  const products: TOrderLine[] = r.lines.map((l) => {
+    const variants = l.product.variants.map((v) => ({ ...v, price: Number(v.price) }));
+    return {
+      ...l,
+      price: Number(l.price),
+      catalogue_price: l.catalogue_price === null ? null : Number(l.catalogue_price),
+      product_name: l.product.name,
+      variant_name: variants.find((v) => v.id === l.variant_id)?.name ?? null,
+      product: { ...l.product, price: Number(l.product.price), variants },
+    };
+  });
+  const history: TFulfillmentStatus[] = r.history.map((h) => ({
+    ...h,
+    id: Number(h.id),
+    created_at: iso(h.created_at)!,
+  }));
+  const status = {
+    id: r.status_id,
+    name: r.status_name,
+    display_name: r.status_display_name,
+    color: r.status_color,
+    type: r.status_type,
+  };
+  const latest = history[0];
+  return {
+    id: r.id,
+    order_number: r.order_number,
+    tracking_number: r.tracking_number,
+    customer_id: r.customer_id,
+    customer_full_name: r.customer_full_name,
+    customer_phone_1: r.customer_phone_1,
+    customer_phone_2: r.customer_phone_2,
+    state_id: r.state_id,
+    city_id: r.city_id,
+    customer_address: r.customer_address,
+    agent_id: r.agent_id,
+    agent: r.agent_id !== null && r.agent_name !== null ? { id: r.agent_id, name: r.agent_name } : null,
+    is_stopdesk: r.is_stopdesk,
+    stopdesk_id: r.stopdesk_id,
+    note: r.note,
+    free_delivery: r.free_delivery,
+    delivery_price: Number(r.delivery_price),
+    total: Number(r.total),
+    discount: orderDiscount(products),
+    status_id: r.status_id,
+    shipping_company_id: r.shipping_company_id,
+    products,
+    customer_custom_fields: r.customer_custom_fields,
+    sales_source: r.sales_source,
+    campaign_id: r.campaign_id,
+    source_metadata: r.source_metadata,
+    // The current status, described by the history row that set it.
+    latest_status: {
+      status,
+      description: latest?.description ?? null,
+      created_at: latest?.created_at ?? createdAt.toISOString(),
+    },
+    fulfillment_statuses: history,
+    current_shipment: null,
+    shipment_status: r.shipment_status
+      ? { tracking_number: r.tracking_number, provider_status: null, status: r.shipment_status }
+      : null,
+    sales_channel:
+      r.channel_id !== null
+        ? { id: r.channel_id, name: r.channel_name!, icon: r.channel_icon, source_type: r.channel_source_type! }
+        : null,
+    is_blocked: r.block_reason !== null,
+    blocked_customer:
+      r.block_reason !== null && r.blocked_at !== null
+        ? { reason: r.block_reason, blocked_by: r.blocked_by, created_at: iso(r.blocked_at)! }
+        : null,
+    previous_orders_count: Number(r.previous_orders_count),
+    is_duplicate: r.is_duplicate,
+    formatted_created_at: formatLocalDateTime(createdAt, timeZone),
+    created_time_ago: timeAgo(createdAt, now),
+    state: { id: r.state_id, name: r.state_name, name_ar: r.state_name_ar },
+    city: { id: r.city_id, name: r.city_name, name_ar: r.city_name_ar },
+    reported_at: iso(r.reported_at),
+    formatted_reported_at: r.reported_at === null ? null : formatLocalDateTime(toDate(r.reported_at), timeZone),
+    cancelled_at: iso(r.cancelled_at),
+    dispatched_at: iso(r.dispatched_at),
+    deleted_at: iso(r.deleted_at),
+    created_at: createdAt.toISOString(),
+    updated_at: iso(r.updated_at)!,
+  };
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { ORDER_ACTION_MESSAGES } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { useAgentsQuery, useAssignAgent } from '../orders-api';
+import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
+
+interface TAssignAgentDialogProps {
+  orderIds: readonly number[];
+  /** The current agent when one order is reassigned. */
+  currentAgentId?: number | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** SPEC 2.4 assign to agent: the dialog needs an agent (SPEC 5) and at least one order. */
+export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, onDone }: TAssignAgentDialogProps) {
+  const { t } = useTranslation();
+  const agents = useAgentsQuery();
+  const assign = useAssignAgent();
+  const [agentId, setAgentId] = useState<number | ''>(currentAgentId ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const agentError = submitted && agentId === '' ? ORDER_ACTION_MESSAGES.agentRequired : undefined;
+  const ordersError = orderIds.length === 0 ? ORDER_ACTION_MESSAGES.ordersRequired : undefined;
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (agentId === '' || ordersError) return;
+    try {
+      const { message } = await assign.mutateAsync({ agent_id: agentId, order_ids: [...orderIds] });
+      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      onDone();
+    } catch (error) {
+      // SPEC 9: assignment error toasts stay 5 s.
+      void toast(actionFailureMessage(t, error, 'orders.messages.bulk_failed'), {
+        variant: 'error',
+        autoHideDuration: 5000,
+      });
+    }
+  };
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={assign.isPending}
+      maxWidth="xs"
+      title={t('orders.assign_agent.title')}
+      testId="assign-agent-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={assign.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={assign.isPending}>
+            {t('orders.assign_agent.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Alert severity={ordersError ? 'error' : 'info'}>
+          {ordersError ? translateOrderMessage(t, ordersError) : t('orders.bulk.selected', { count: orderIds.length })}
+        </Alert>
+        <TextField
+          select
+          required
+          label={t('orders.assign_agent.agent')}
+          value={agentId}
+          onChange={(event) => setAgentId(Number(event.target.value))}
+          error={Boolean(agentError)}
+          helperText={translateOrderMessage(t, agentError)}
+        >
+          {(agents.data?.data ?? []).map((agent) => (
+            <MenuItem key={agent.id} value={agent.id}>
+              {agent.name}
+              {agent.role && ` · ${agent.role}`}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+    </ResponsiveDialog>
+  );
+}

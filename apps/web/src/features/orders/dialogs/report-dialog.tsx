@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import type { TOrderRow } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { useReportOrder } from '../orders-api';
+import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
+import { DateTimeField } from './date-time-field';
+import { nowLocal, statusFormErrors } from './status-form-rules';
+
+/**
+ * SPEC 2.4 report date picker: schedules the call back of an order (POST .../{id}/report); the
+ * order takes the shop's reported status with the date-time (Y-m-d H:i, 24 h).
+ */
+export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reportDate, setReportDate] = useState(order.formatted_reported_at ?? '');
+  const [description, setDescription] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const report = useReportOrder();
+  const check = () =>
+    statusFormErrors({ status: 0, statusType: 'reported', description, report_date: reportDate, cancelled_at: '' })
+      .report_date;
+  const error = submitted ? check() : undefined;
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (check()) return;
+    try {
+      const { message } = await report.mutateAsync({
+        id: order.id,
+        body: { report_date: reportDate, description: description.trim() || null },
+      });
+      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      onClose();
+    } catch (failure) {
+      void toast(actionFailureMessage(t, failure, 'orders.messages.status_failed'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={report.isPending}
+      title={t('orders.report_dialog.title', { number: order.order_number })}
+      testId="report-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={report.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={report.isPending}>
+            {t('orders.report_dialog.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <DateTimeField
+          label={t('orders.status_dialog.report_date')}
+          required
+          value={reportDate}
+          minDate={nowLocal().slice(0, 10)}
+          onChange={setReportDate}
+          error={translateOrderMessage(t, error)}
+          testId="report-date"
+        />
+        <TextField
+          label={t('orders.status_dialog.description')}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+      </Box>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { TOrderRow, TOrderTab, TStatus } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { CustomFieldInputs } from '../custom-fields/custom-field-inputs';
+import {
+  answersOf,
+  customFieldErrors,
+  hasErrors,
+  orderRequestWithAnswers,
+  productsWithFields,
+  type TCustomFieldAnswers,
+} from '../custom-fields/custom-field-rules';
+import { useChangeStatus, useSaveOrder } from '../orders-api';
+import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
+import { offeredStatuses, offeredStatusTypes, statusTypeOf } from '../row-action-rules';
+import { StatusChip } from '../table/order-cells';
+import { StatusFields } from './status-fields';
+import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
+
+interface TStatusDialogProps {
+  order: TOrderRow;
+  tab: TOrderTab;
+  statuses: readonly TStatus[];
+  onClose: () => void;
+}
+
+const EMPTY: TStatusFormInput = { status: '', statusType: null, description: '', report_date: '', cancelled_at: '' };
+
+/**
+ * SPEC 2.4 single status update (with description). Confirming an order whose products ask
+ * required custom fields asks them here first ('This field is required', SPEC 5): they are saved
+ * with the order, then the status changes.
+ */
+export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogProps) {
+  const { t } = useTranslation();
+  const offered = useMemo(
+    () => offeredStatuses(statuses, offeredStatusTypes(tab, statusTypeOf(order))),
+    [statuses, tab, order],
+  );
+  const [value, setValue] = useState<TStatusFormInput>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const products = useMemo(() => productsWithFields(order), [order]);
+  const [answers, setAnswers] = useState<TCustomFieldAnswers>(() => answersOf(order));
+  const change = useChangeStatus();
+  const save = useSaveOrder();
+  const busy = change.isPending || save.isPending;
+
+  const missingBefore = useMemo(() => customFieldErrors(products, answersOf(order)), [products, order]);
+  const asksFields = value.statusType === 'confirmed' && hasErrors(missingBefore);
+  const errors = submitted ? statusFormErrors(value) : {};
+  const fieldErrors = submitted && asksFields ? customFieldErrors(products, answers) : {};
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(statusFormErrors(value)).length) return;
+    if (asksFields && hasErrors(customFieldErrors(products, answers))) return;
+    try {
+      if (asksFields) await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
+      const { message } = await change.mutateAsync({ id: order.id, body: statusRequestOf(value) });
+      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      void toast(actionFailureMessage(t, error, 'orders.messages.status_failed'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      title={t('orders.status_dialog.title', { number: order.order_number })}
+      testId="status-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || offered.length === 0}>
+            {t('orders.status_dialog.submit')}
+          </Button>
+        </>
+      }
+    >
+      {order.latest_status && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('orders.status_dialog.current')}
+          </Typography>
+          <StatusChip status={order.latest_status.status} />
+        </Box>
+      )}
+      {offered.length === 0 ? (
+        <Alert severity="info">{t('orders.status_dialog.none_offered')}</Alert>
+      ) : (
+        <StatusFields statuses={offered} value={value} onChange={setValue} errors={errors} />
+      )}
+      {asksFields && (
+        <Box sx={{ mt: 2 }}>
+          <Divider sx={{ mb: 2 }} />
+          <Typography variant="subtitle2" gutterBottom>
+            {t('orders.status_dialog.custom_fields')}
+          </Typography>
+          <CustomFieldInputs
+            products={products}
+            values={answers}
+            onChange={(productId, label, next) =>
+              setAnswers((current) => ({
+                ...current,
+                [String(productId)]: { ...current[String(productId)], [label]: next },
+              }))
+            }
+            errorOf={(productId, label) => {
+              const message = fieldErrors[String(productId)]?.[label];
+              if (!message) return undefined;
+              return message.endsWith(' is required')
+                ? t('orders.validation.field_required')
+                : translateOrderMessage(t, message);
+            }}
+          />
+        </Box>
+      )}
+    </ResponsiveDialog>
+  );
+}

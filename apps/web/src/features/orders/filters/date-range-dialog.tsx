@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { ORDER_LIST_MESSAGES } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { translateOrderMessage } from '../orders-messages';
+
+/** SPEC 5: a date range needs both start and end; the end cannot precede the start. */
+export function dateRangeErrors(start: string, end: string): { start?: string; end?: string } {
+  const errors: { start?: string; end?: string } = {};
+  if (!start) errors.start = ORDER_LIST_MESSAGES.startRequired;
+  if (!end) errors.end = ORDER_LIST_MESSAGES.endRequired;
+  if (start && end && end < start) errors.end = ORDER_LIST_MESSAGES.endBeforeStart;
+  return errors;
+}
+
+interface TDateRangeDialogProps {
+  initialStart: string;
+  initialEnd: string;
+  onApply: (range: { start: string; end: string }) => void;
+  onClose: () => void;
+}
+
+/** SPEC 2.4 date range dialog (Custom Range): inclusive days in the shop's time zone. */
+export function DateRangeDialog({ initialStart, initialEnd, onApply, onClose }: TDateRangeDialogProps) {
+  const { t } = useTranslation();
+  const [start, setStart] = useState(initialStart);
+  const [end, setEnd] = useState(initialEnd);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? dateRangeErrors(start, end) : {};
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('orders.date_range.title')}
+      testId="date-range-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (Object.keys(dateRangeErrors(start, end)).length === 0) onApply({ start, end });
+      }}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {t('orders.date_range.apply')}
+          </Button>
+        </>
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <TextField
+          type="date"
+          label={t('orders.date_range.start')}
+          value={start}
+          onChange={(event) => setStart(event.target.value)}
+          error={Boolean(errors.start)}
+          helperText={translateOrderMessage(t, errors.start)}
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label={t('orders.date_range.end')}
+          value={end}
+          onChange={(event) => setEnd(event.target.value)}
+          error={Boolean(errors.end)}
+          helperText={translateOrderMessage(t, errors.end)}
+          required
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+        />
+      </Box>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,141 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDZD } from '@cod/shared';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useShippingCompaniesQuery, type TProductOption } from '../orders-api';
+import { orderAmounts, type TOrderFormState } from './order-form-values';
+import { useDeliveryFee } from './use-delivery-fee';
+
+interface TDeliverySectionProps {
+  products: ReadonlyMap<number, TProductOption>;
+  editing: boolean;
+}
+
+/**
+ * SPEC 5: shipping company, the read-only delivery fee (DA), the free delivery toggle, the note,
+ * and the Total and Discount of the order as typed.
+ */
+export function DeliverySection({ products, editing }: TDeliverySectionProps) {
+  const { t } = useTranslation();
+  const { control, register } = useFormContext<TOrderFormState>();
+  const companies = useShippingCompaniesQuery();
+  const { calculating } = useDeliveryFee({ keepInitial: editing });
+  const values = useWatch({ control }) as TOrderFormState;
+  const amounts = orderAmounts(values, products);
+  const noCompanies = companies.isSuccess && companies.data.length === 0;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Controller
+        control={control}
+        name="shipping_company_id"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('orders.form.shipping_company')}
+            value={field.value}
+            inputRef={field.ref}
+            disabled={noCompanies}
+            onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
+            helperText={noCompanies ? t('orders.form.no_shipping_companies') : undefined}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('orders.form.no_shipping_company')}</MenuItem>
+            {(companies.data ?? []).map((company) => (
+              <MenuItem key={company.id} value={company.id}>
+                {company.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label={t('orders.form.delivery_fee')}
+        value={formatDZD(values.delivery_price ?? 0).replace(/\s?DA$/, '')}
+        data-testid="order-delivery-fee"
+        slotProps={{
+          input: {
+            readOnly: true,
+            endAdornment: (
+              <InputAdornment position="end">
+                {calculating ? (
+                  <CircularProgress size={16} aria-label={t('common.loading')} />
+                ) : (
+                  t('common.currency_suffix')
+                )}
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { dir: 'ltr' },
+        }}
+        helperText={t('orders.form.delivery_fee_hint')}
+      />
+      <Controller
+        control={control}
+        name="free_delivery"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                data-testid="order-free-delivery"
+              />
+            }
+            label={t('orders.form.free_delivery')}
+          />
+        )}
+      />
+      <TextField
+        label={t('orders.form.note')}
+        {...register('note')}
+        multiline
+        minRows={2}
+        sx={{ gridColumn: '1 / -1' }}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, gridColumn: '1 / -1', display: 'grid', gap: 0.75 }}
+        data-testid="order-totals"
+      >
+        <AmountLine label={t('orders.form.delivery')} value={formatDZD(amounts.delivery)} />
+        {amounts.discount !== 0 && (
+          <AmountLine label={t('orders.form.discount')} value={formatDZD(amounts.discount)} testId="order-discount" />
+        )}
+        <AmountLine label={t('orders.form.total')} value={formatDZD(amounts.total)} strong testId="order-total" />
+      </Paper>
+    </Box>
+  );
+}
+
+function AmountLine({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 500 }} data-testid={testId}>
+        <bdi>{value}</bdi>
+      </Typography>
+    </Box>
+  );
+}

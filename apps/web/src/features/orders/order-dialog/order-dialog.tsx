@@ -1,0 +1,213 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  centresOfState,
+  orderFormSchema,
+  orderInputIssues,
+  type TOrderInput,
+  type TOrderRow,
+  type TStopdeskCentre,
+} from '@cod/shared';
+import { FormProvider, get, set, useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { mappedResolver } from '../../lists/mapped-resolver';
+import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { errorMessage } from '../../lists/server-errors';
+import { useCentresQuery, useOrderQuery, useSaveOrder, useStatesQuery, type TProductOption } from '../orders-api';
+import { saveFailureMessages, translateOrderMessage } from '../orders-messages';
+import { AddressSection } from './address-section';
+import { CustomerSection } from './customer-section';
+import { DeliverySection } from './delivery-section';
+import { OrderCustomFields } from './order-custom-fields';
+import {
+  catalogueRulesInput,
+  emptyOrderForm,
+  formProductOf,
+  orderFormFromRow,
+  orderRequestOf,
+  productsOfRow,
+  type TOrderFormState,
+} from './order-form-values';
+import { ProductLines } from './product-lines';
+
+/** SPEC 5: the fields the server's errors are shown under (the rest are toasts only). */
+const SERVER_FIELD =
+  /^(customer_full_name|customer_phone_[12]|state_id|city_id|customer_address|stopdesk_id|agent_id|products\.\d+\.(product_id|variant_id|quantity|price)|customer_custom_fields\.\d+\..+)$/;
+
+/** SPEC 2.4 add/edit order dialog; `orderId` null creates. Full screen on phones. */
+export function OrderDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const order = useOrderQuery(orderId);
+  if (orderId !== null && !order.data) {
+    return (
+      <ResponsiveDialog
+        open
+        onClose={onClose}
+        maxWidth="md"
+        title={t('orders.form.edit_title', { number: '' })}
+        testId="order-dialog"
+      >
+        {order.isError ? (
+          <Alert severity="error">{errorMessage(t, order.error)}</Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} variant="rounded" height={48} />
+            ))}
+          </Box>
+        )}
+      </ResponsiveDialog>
+    );
+  }
+  return <OrderForm row={order.data ?? null} onClose={onClose} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const creating = row === null;
+  const save = useSaveOrder();
+  const states = useStatesQuery();
+  const centres = useCentresQuery();
+  const [known, setKnown] = useState(() => new Map((row ? productsOfRow(row) : []).map((p) => [p.id, p])));
+
+  // Every product the form has seen, so variants and custom fields can be checked and totalled.
+  const remember = useCallback((list: readonly TProductOption[]) => {
+    setKnown((current) => {
+      const fresh = list.filter((p) => !current.has(p.id) || (current.get(p.id)!.sku === '' && p.sku !== ''));
+      if (fresh.length === 0) return current;
+      const next = new Map(current);
+      for (const product of fresh) next.set(product.id, product);
+      return next;
+    });
+  }, []);
+
+  const form = useForm<TOrderFormState, unknown, TOrderInput>({
+    defaultValues: row ? orderFormFromRow(row) : emptyOrderForm(),
+    resolver: useOrderResolver(creating, known, states.data?.data, centres.data),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const stateId = form.watch('state_id');
+  const stateCentres = useMemo(() => {
+    const state = states.data?.data.find((s) => s.id === stateId);
+    return state && centres.data ? centresOfState(centres.data, [state.name]) : [];
+  }, [states.data, centres.data, stateId]);
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const { message } = await save.mutateAsync({ id: row?.id ?? null, input });
+      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        for (const [field, messages] of Object.entries(error.fieldErrors)) {
+          if (SERVER_FIELD.test(field) && messages[0]) {
+            form.setError(field as Path<TOrderFormState>, { type: 'server', message: messages[0] });
+          }
+        }
+      }
+      // SPEC 8: one toast per message, custom-field errors included.
+      for (const message of saveFailureMessages(t, error)) void toast(message, { variant: 'error' });
+    }
+  });
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={save.isPending}
+      maxWidth="md"
+      title={creating ? t('orders.form.create_title') : t('orders.form.edit_title', { number: `#${row.order_number}` })}
+      testId="order-dialog"
+      onSubmit={(event) => void submit(event)}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="order-submit">
+            {creating ? t('orders.form.create') : t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <FormProvider {...form}>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Section title={t('orders.form.customer')}>
+            <CustomerSection orderId={row?.id ?? null} />
+          </Section>
+          <Divider />
+          <Section title={t('orders.form.address_section')}>
+            <AddressSection centres={stateCentres} />
+          </Section>
+          <Divider />
+          <Section title={t('orders.form.products')}>
+            <ProductLines products={known} remember={remember} />
+          </Section>
+          <OrderCustomFields products={known} />
+          <Divider />
+          <Section title={t('orders.form.delivery_section')}>
+            <DeliverySection products={known} editing={!creating} />
+          </Section>
+        </Box>
+      </FormProvider>
+    </ResponsiveDialog>
+  );
+}
+
+/**
+ * The dialog validates with the server's own rules (`orderFormSchema`): the payload schema plus
+ * the catalogue rules, told about the products seen and the centres of the chosen wilaya.
+ */
+function useOrderResolver(
+  creating: boolean,
+  known: ReadonlyMap<number, TProductOption>,
+  states: ReadonlyArray<{ id: number; name: string }> | undefined,
+  centres: readonly TStopdeskCentre[] | undefined,
+): Resolver<TOrderFormState, unknown, TOrderInput> {
+  const latest = useRef({ known, states, centres });
+  latest.current = { known, states, centres };
+  return useMemo<Resolver<TOrderFormState, unknown, TOrderInput>>(
+    () => async (values, context, options) => {
+      const { known: products, states: stateList, centres: centreList } = latest.current;
+      const state = stateList?.find((s) => s.id === values.state_id);
+      const rulesContext = {
+        products: new Map([...products.values()].map((p) => [p.id, formProductOf(p)])),
+        // Unknown until the lists load: then the server alone decides about the centre.
+        stateCentres: state && centreList ? centresOfState(centreList, [state.name]) : undefined,
+      };
+      const schema = orderFormSchema(rulesContext);
+      const resolve = mappedResolver<TOrderFormState & FieldValues, typeof schema>(schema, (v) =>
+        orderRequestOf(v, { creating }),
+      );
+      const result = await resolve(values, context, options);
+      if (Object.keys(result.errors).length === 0)
+        return result as Awaited<ReturnType<Resolver<TOrderFormState, unknown, TOrderInput>>>;
+      // zod checks the catalogue rules only once the base fields pass: show their messages now too.
+      for (const issue of orderInputIssues(catalogueRulesInput(values), rulesContext)) {
+        const path = issue.path.join('.');
+        if (!get(result.errors, path)) set(result.errors, path, { type: 'custom', message: issue.message });
+      }
+      return result as Awaited<ReturnType<Resolver<TOrderFormState, unknown, TOrderInput>>>;
+    },
+    [creating],
+  );
+}

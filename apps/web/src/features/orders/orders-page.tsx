@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import type { RowSelectionState } from '@tanstack/react-table';
+import type { TOrderRow, TOrderTab } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/toast';
+import { ListEmpty, ListLoading, ListRefreshing } from '../lists/list-states';
+import { PageFrame } from '../pages/page-frame';
+import { readVisibleColumns, saveVisibleColumns, type TOrderColumn } from './column-settings';
+import { filterValuesOf } from './filters/filter-values';
+import { useOrdersLiveUpdates } from './live/use-orders-live-updates';
+import { OrderDialog } from './order-dialog/order-dialog';
+import { useOrdersQuery, useRestoreOrder, useStatusesQuery } from './orders-api';
+import { OrdersDialogs, type TOrdersDialog } from './orders-dialogs';
+import { actionFailureMessage, translateOrderMessage } from './orders-messages';
+import { OrdersTabs } from './orders-tabs';
+import { activeFilterCount, ordersRequest } from './orders-url-state';
+import { LATER_ACTIONS, LATER_BULK_ACTIONS, type TBulkAction, type TRowAction } from './row-action-rules';
+import { OrdersPagination } from './table/orders-pagination';
+import { OrdersTable } from './table/orders-table';
+import type { TRowActionHandlers } from './table/row-actions';
+import { OrdersToolbar, type TToolbarAction } from './toolbar/orders-toolbar';
+import { useNewOrderShortcut } from './use-new-order-shortcut';
+import { useOrdersUrl } from './use-orders-url';
+
+/** /dashboard/orders (SPEC 2.4): tabs, toolbar, table, pagination and the dialogs. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const { state, dialog: orderDialog, update, clearFilters, setDialog } = useOrdersUrl();
+  const orders = useOrdersQuery(state);
+  const statuses = useStatusesQuery();
+  const { mutateAsync: restoreOrder } = useRestoreOrder();
+  const [columns, setColumns] = useState<TOrderColumn[]>(() => readVisibleColumns());
+  const [dialog, setDialogState] = useState<TOrdersDialog | null>(null);
+  useOrdersLiveUpdates();
+  useNewOrderShortcut(() => setDialog({ mode: 'create' }), true);
+
+  // The selection belongs to one page of one list: another page, tab or filter starts afresh.
+  const listKey = JSON.stringify(ordersRequest(state));
+  const [selection, setSelection] = useState<{ key: string; rows: RowSelectionState }>({ key: listKey, rows: {} });
+  const rows = orders.data?.data;
+  const selectedRows = useMemo(() => {
+    if (selection.key !== listKey) return {};
+    const visible = new Set((rows ?? []).map((row) => String(row.id)));
+    return Object.fromEntries(Object.entries(selection.rows).filter(([id]) => visible.has(id))) as RowSelectionState;
+  }, [selection, listKey, rows]);
+  const selectedIds = Object.keys(selectedRows).map(Number);
+  const clearSelection = () => setSelection({ key: listKey, rows: {} });
+
+  // SPEC 8: a failed page change says 'Failed to load page', a failed size change 'Failed to update
+  // items per page'; the screen goes back to the page it showed (still in the cache).
+  const lastChange = useRef<{ kind: 'page' | 'per_page'; page: number; per_page: number } | null>(null);
+  useEffect(() => {
+    const change = lastChange.current;
+    if (!orders.isError || !change) return;
+    lastChange.current = null;
+    void toast(t(change.kind === 'per_page' ? 'orders.messages.per_page_failed' : 'errors.page_load_failed'), {
+      variant: 'error',
+    });
+    update({ page: change.page, per_page: change.per_page });
+  }, [orders.isError, t, update]);
+  const remember = (kind: 'page' | 'per_page') => {
+    lastChange.current = { kind, page: state.page, per_page: state.per_page };
+  };
+
+  const openFeature = (key: string) => setDialogState({ kind: 'coming_soon', feature: t(key) });
+
+  const actions = useMemo<TRowActionHandlers>(
+    () => ({
+      run: (action: TRowAction, order: TOrderRow) => {
+        if (action === 'edit') return setDialog({ mode: 'edit', id: order.id });
+        if (action === 'restore') {
+          void restoreOrder(order.id).then(
+            ({ message }) => void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' }),
+            (error: unknown) => void toast(actionFailureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
+          );
+          return;
+        }
+        if (action === 'assign_agent') {
+          return setDialogState({ kind: 'assign_agent', orderIds: [order.id], currentAgentId: order.agent_id });
+        }
+        if (LATER_ACTIONS.has(action))
+          return setDialogState({ kind: 'coming_soon', feature: t(`orders.actions.${action}`) });
+        setDialogState({ kind: action as 'status', order });
+      },
+    }),
+    [t, setDialog, restoreOrder],
+  );
+
+  const onBulkAction = (action: TBulkAction) => {
+    if (LATER_BULK_ACTIONS.has(action)) {
+      // SPEC 5: dispatch, validation and parcel tickets need at least one order.
+      if (selectedIds.length === 0) return void toast(t('orders.messages.select_to_dispatch'), { variant: 'warning' });
+      return setDialogState({ kind: 'coming_soon', feature: t(`orders.bulk.${action}`) });
+    }
+    if (action === 'assign_agent')
+      return setDialogState({ kind: 'assign_agent', orderIds: selectedIds, currentAgentId: null });
+    const presetType = action === 'mark_confirmed' ? 'confirmed' : action === 'mark_pending' ? 'pending' : undefined;
+    setDialogState({ kind: 'bulk_status', orderIds: selectedIds, presetType });
+  };
+
+  const onToolbarAction = (action: TToolbarAction) => {
+    if (action === 'barcode') return openFeature('orders.toolbar.barcode');
+    if (selectedIds.length === 0) {
+      // SPEC 5: PDF and XLSX need a selection.
+      const key = action === 'pdf' ? 'orders.messages.select_for_pdf' : 'orders.messages.select_for_export';
+      return void toast(t(key), { variant: 'warning' });
+    }
+    openFeature(`orders.toolbar.${action}`);
+  };
+
+  const changeTab = (tab: TOrderTab) => update({ tab });
+  const filtered = activeFilterCount(state) > 0;
+  const data = orders.data;
+
+  const headerActions = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileOutlinedIcon />}
+        onClick={() => openFeature('orders.toolbar.import')}
+      >
+        {t('orders.toolbar.import')}
+      </Button>
+      <Tooltip title={t('orders.toolbar.add_shortcut')}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ mode: 'create' })}
+          data-testid="add-order"
+        >
+          {t('orders.toolbar.add')}
+        </Button>
+      </Tooltip>
+    </Box>
+  );
+
+  return (
+    <PageFrame title={t('nav.orders')} actions={headerActions}>
+      <Paper sx={{ overflow: 'hidden', minWidth: 0 }}>
+        <OrdersTabs tab={state.tab} counts={data?.counts} onChange={changeTab} />
+        <OrdersToolbar
+          tab={state.tab}
+          search={state.search ?? ''}
+          filters={filterValuesOf(state)}
+          activeFilters={activeFilterCount(state)}
+          onSearch={(search) => update({ search })}
+          onFilters={(changes) => update(changes)}
+          onClearFilters={clearFilters}
+          columns={columns}
+          onColumns={(next) => {
+            setColumns(next);
+            saveVisibleColumns(next);
+          }}
+          selectedCount={selectedIds.length}
+          onBulkAction={onBulkAction}
+          onAction={onToolbarAction}
+        />
+        <ListRefreshing active={orders.isFetching && !orders.isLoading} />
+        {orders.isLoading ? (
+          <ListLoading rows={8} />
+        ) : orders.isError && !data ? (
+          <OrdersLoadError onRetry={() => void orders.refetch()} />
+        ) : !data?.data.length ? (
+          filtered ? (
+            <ListEmpty
+              icon={<SearchOffOutlinedIcon fontSize="large" />}
+              title={t('orders.empty.filtered_title')}
+              message={t('orders.empty.filtered_message')}
+              action={<Button onClick={clearFilters}>{t('orders.filters.clear')}</Button>}
+            />
+          ) : (
+            <ListEmpty
+              icon={<InboxOutlinedIcon fontSize="large" />}
+              title={t('orders.empty.title')}
+              message={t(`orders.empty.tabs.${state.tab}`)}
+            />
+          )
+        ) : (
+          <OrdersTable
+            orders={data.data}
+            tab={state.tab}
+            visibleColumns={columns}
+            selection={selectedRows}
+            onSelectionChange={(next) => setSelection({ key: listKey, rows: next })}
+            actions={actions}
+          />
+        )}
+        {data && data.total > 0 && (
+          <OrdersPagination
+            total={data.total}
+            page={state.page}
+            perPage={state.per_page}
+            onPage={(page) => {
+              remember('page');
+              update({ page });
+            }}
+            onPerPage={(perPage) => {
+              remember('per_page');
+              update({ per_page: perPage, page: 1 });
+            }}
+          />
+        )}
+      </Paper>
+      {orderDialog && (
+        <OrderDialog orderId={orderDialog.mode === 'edit' ? orderDialog.id : null} onClose={() => setDialog(null)} />
+      )}
+      <OrdersDialogs
+        dialog={dialog}
+        tab={state.tab}
+        statuses={statuses.data?.data ?? []}
+        onClose={() => setDialogState(null)}
+        onBulkDone={clearSelection}
+      />
+    </PageFrame>
+  );
+}
+
+/** SPEC 8: 'Failed to load page', with a way to try again. */
+function OrdersLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ p: 2 }}>
+      <Alert
+        severity="error"
+        data-testid="orders-load-error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('lists.retry')}
+          </Button>
+        }
+      >
+        {t('errors.page_load_failed')}
+      </Alert>
+    </Box>
+  );
+}

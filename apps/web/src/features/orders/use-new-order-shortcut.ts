@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * SPEC 2.4: Alt+N opens the new-order dialog. It works from anywhere on the screen, the search box
+ * included (Alt+N types no character there on Windows and Linux; on a Mac it would start a dead
+ * key, which is cancelled), by physical key so AZERTY and Arabic keyboards work too; it does
+ * nothing while another dialog is open (docs/decisions/0027).
+ */
+export function isNewOrderShortcut(
+  event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code' | 'key'>,
+): boolean {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  return event.code === 'KeyN' || event.key === 'n' || event.key === 'N';
+}
+
+export function useNewOrderShortcut(open: () => void, enabled: boolean): void {
+  const latest = useRef(open);
+  useEffect(() => {
+    latest.current = open;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isNewOrderShortcut(event) || event.repeat) return;
+      // A dialog already open keeps the keyboard (MUI marks the page behind it aria-hidden).
+      if (document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      latest.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
+}

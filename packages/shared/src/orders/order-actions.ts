@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_ID, zOptionalText } from '../catalogue/common.js';
+import { isLocalDateTime } from './local-date-time.js';
+
+export const ORDER_ACTION_MESSAGES = {
+  statusRequired: 'Please select a status',
+  statusInvalid: 'The selected status is invalid.',
+  reportDateRequired: 'Please select a report date and time',
+  dateTimeInvalid: 'The date and time must look like 2026-11-21 14:30 (24-hour).',
+  reportDateInPast: 'The report date must not be in the past.',
+  ordersRequired: 'Please select at least one order',
+  ordersInvalid: 'The selected orders are invalid.',
+  agentRequired: 'Please select an agent',
+  agentInvalid: 'The selected agent is invalid.',
+  statusUpdated: 'Status updated successfully',
+  bulkUpdated: (n: number) => `Successfully updated ${n} orders`,
+  created: 'Order created successfully',
+  updated: 'Order updated successfully',
+  deleted: 'Order deleted successfully',
+  restored: 'Order restored successfully',
+  assigned: (n: number) => `Successfully assigned ${n} orders`,
+  reported: 'Order scheduled successfully',
+} as const;
+
+/** Bulk dialogs work on a selection; scan mode selects up to 200 (SPEC 4), so 500 is plenty. */
+export const MAX_BULK_ORDERS = 500;
+
+const numberish = (value: unknown) =>
+  typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value === '' ? undefined : value;
+
+const zId = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : numberish(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(MAX_ID, invalid),
+  );
+
+/** SPEC 5 'Y-m-d H:i', 24-hour, in the shop's time zone. */
+const zLocalDateTime = (required: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? required : ORDER_ACTION_MESSAGES.dateTimeInvalid) })
+      .trim()
+      .refine(isLocalDateTime, ORDER_ACTION_MESSAGES.dateTimeInvalid),
+  );
+
+const zOrderIds = z
+  .array(zId(ORDER_ACTION_MESSAGES.ordersRequired, ORDER_ACTION_MESSAGES.ordersInvalid), {
+    error: ORDER_ACTION_MESSAGES.ordersRequired,
+  })
+  .min(1, ORDER_ACTION_MESSAGES.ordersRequired)
+  .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders can be changed at once.`)
+  .transform((ids) => [...new Set(ids)]);
+
+const statusFields = {
+  status: zId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid),
+  description: zOptionalText('description', 1000),
+  /** Required when the status is of type reported (the schedule). */
+  report_date: zLocalDateTime(ORDER_ACTION_MESSAGES.reportDateRequired).optional(),
+  /** For a cancelled status: when the customer cancelled (default now). */
+  cancelled_at: zLocalDateTime('The cancellation date field is required.').optional(),
+};
+
+/** PATCH /dashboard/orders/{id}/status. */
+export const ZOrderStatusRequest = z.object(statusFields);
+export type TOrderStatusRequest = z.output<typeof ZOrderStatusRequest>;
+
+/** POST /dashboard/orders/bulk-status-update: all or nothing. */
+export const ZBulkStatusRequest = z.object({ ...statusFields, order_ids: zOrderIds });
+export type TBulkStatusRequest = z.output<typeof ZBulkStatusRequest>;
+
+/** POST /dashboard/orders/{id}/report: schedule the call back (the order becomes reported). */
+export const ZReportOrderRequest = z.object({
+  report_date: zLocalDateTime(ORDER_ACTION_MESSAGES.reportDateRequired),
+  description: zOptionalText('description', 1000),
+  /** Which reported status (default: the shop's first of type reported). */
+  status: zId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid).optional(),
+});
+export type TReportOrderRequest = z.output<typeof ZReportOrderRequest>;
+
+/** POST /dashboard/orders/assign-agent. */
+export const ZAssignAgentRequest = z.object({
+  agent_id: zId(ORDER_ACTION_MESSAGES.agentRequired, ORDER_ACTION_MESSAGES.agentInvalid),
+  order_ids: zOrderIds,
+});
+export type TAssignAgentRequest = z.output<typeof ZAssignAgentRequest>;
+
+/** GET /dashboard/orders/phone-check: duplicates and block of a phone typed in the dialog. */
+export const ZPhoneCheckQuery = z.object({
+  phone: z.string({ error: 'The phone field is required.' }).trim().min(1, 'The phone field is required.').max(40),
+  /** The order being edited, which is not its own duplicate. */
+  exclude_id: z.preprocess(numberish, z.number().int().positive().max(MAX_ID).optional()),
+});

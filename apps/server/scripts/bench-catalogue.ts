@@ -2,9 +2,8 @@
 // routes (auth, tenant transaction, queries, JSON) on PostgreSQL, for a shop with 10,000 products and
 // the customers of 200,000 orders (issue 3, target p95 < 30 ms).
 // BENCH_DATABASE_URL picks the database; by default a fresh cod_bench_catalogue is (re)created on the
-// local server. Orders do not exist yet: the seed is the customers those orders would have made
-// (2.5 orders per customer, a usual COD repeat rate), and history reads the customer, its block and
-// the order-summary seam (customer-history.repository.ts), which the orders issue fills.
+// local server. The 200,000 orders are real order rows (2.5 per customer, a usual COD repeat rate)
+// written by the orders benchmark's generator, so the history sums real orders.
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +13,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/http/app.js';
+import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
+import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
 
 const PRODUCTS = 10_000;
 const ORDERS = 200_000;
@@ -36,88 +37,40 @@ async function freshDatabaseUrl(): Promise<string> {
   return `${SERVER}/${DEFAULT_DB}`;
 }
 
-const WORDS = [
-  'Robe',
-  'Chemise',
-  'Basket',
-  'Montre',
-  'Sac',
-  'Parfum',
-  'Jean',
-  'Veste',
-  'Casquette',
-  'Lunettes',
-  'Huile',
-  'Crème',
-  'Écouteurs',
-  'Chargeur',
-  'Coque',
-  'Foulard',
-  'Djellaba',
-  'Karakou',
-  'Sandales',
-  'Ceinture',
-];
-const COLOURS = ['rouge', 'noir', 'blanc', 'bleu', 'vert', 'doré', 'argent', 'rose', 'beige', 'marron'];
-const FIRST = [
-  'Amina',
-  'Karim',
-  'Sara',
-  'Yacine',
-  'Nadia',
-  'Walid',
-  'Lina',
-  'Omar',
-  'Imane',
-  'Rym',
-  'Sofiane',
-  'Meriem',
-];
-const LAST = ['Benali', 'Haddad', 'Meziane', 'Bouzid', 'Cherif', 'Saadi', 'Kaci', 'Belkacem', 'Amrani', 'Ferhat'];
-const pgArray = (items: string[]) => sql.raw(`array[${items.map((w) => `'${w}'`).join(',')}]`);
-
-/** Bulk rows in SQL (generate_series), as the owner: seconds instead of minutes. */
-async function seed(database: Database, tenantId: number, ownerId: number): Promise<void> {
-  const { db } = database;
-  await db.execute(sql`
-    insert into products (tenant_id, name, sku, price, cost_price, has_variants, low_stock_threshold, on_hand)
-    select ${tenantId},
-      (${pgArray(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${pgArray(COLOURS)})[1 + (i / ${WORDS.length}) % ${COLOURS.length}] || ' ' || i,
-      'SKU-' || lpad(i::text, 6, '0'), 1000 + (i * 37) % 9000, 500 + (i * 17) % 4000, i % 5 = 0,
-      case when i % 3 = 0 then 5 end, case when i % 5 = 0 then 0 else (i * 13) % 60 end
-    from generate_series(1, ${PRODUCTS}) as i`);
-  await db.execute(sql`
-    insert into product_variants (tenant_id, product_id, name, sku, price, attributes, position, on_hand)
-    select p.tenant_id, p.id, s.size, p.sku || '-' || s.size, p.price,
-      jsonb_build_array(jsonb_build_object('name', 'Size', 'value', s.size)), s.pos, (p.id * s.pos) % 25
-    from products p cross join (values ('S', 0), ('M', 1), ('L', 2)) as s(size, pos)
-    where p.tenant_id = ${tenantId} and p.has_variants`);
-  await db.execute(sql`
-    update products p set on_hand = v.total
-    from (select product_id, sum(on_hand)::int as total from product_variants where tenant_id = ${tenantId} group by product_id) v
-    where p.tenant_id = ${tenantId} and p.id = v.product_id`);
-  // Every unit on hand came from a movement (balance = sum of movements, decision 0008).
-  await db.execute(sql`
-    insert into stock_movements (tenant_id, product_id, variant_id, kind, quantity, on_hand_delta, reserved_delta,
-                                 on_hand_after, reserved_after, reason, user_id)
-    select tenant_id, id, null, 'adjustment', on_hand, on_hand, 0, on_hand, 0, 'Initial stock', ${ownerId}::int
-    from products where tenant_id = ${tenantId} and not has_variants and on_hand > 0
-    union all
-    select tenant_id, product_id, id, 'adjustment', on_hand, on_hand, 0, on_hand, 0, 'Initial stock', ${ownerId}::int
-    from product_variants where tenant_id = ${tenantId} and on_hand > 0`);
-  // Distinct mobiles: 7919 is prime to 10^8, so i * 7919 mod 10^8 never repeats for these i.
-  await db.execute(sql`
-    insert into customers (tenant_id, phone, name, created_at)
-    select ${tenantId}, '0' || (5 + i % 3)::text || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
-      (${pgArray(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${pgArray(LAST)})[1 + (i / 7) % ${LAST.length}],
-      now() - (i % 700) * interval '1 day'
-    from generate_series(1, ${CUSTOMERS}) as i`);
-  await seedSearchTerms(database, tenantId);
-  await db.execute(sql`
+/**
+ * The shop: 10,000 products (a fifth in three sizes), 80,000 customers and the 200,000 real orders
+ * they placed, written by the orders benchmark's generator so the customer history reads real
+ * order rows. Then the customer search terms and a blocked customer in a hundred.
+ */
+async function seed(
+  database: Database,
+  url: string,
+  shop: { tenantId: number; ownerId: number; roleId: number },
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await prepareSeed(client);
+    await seedShop(client, {
+      ...shop,
+      passwordHash: await hashPassword(PASSWORD),
+      orders: ORDERS,
+      idStart: 0,
+      customers: CUSTOMERS,
+      products: PRODUCTS,
+      agents: 10,
+      days: 365,
+    });
+    await finishSeed(client);
+  } finally {
+    await client.end();
+  }
+  await seedSearchTerms(database, shop.tenantId);
+  await database.db.execute(sql`
     insert into customer_blocks (tenant_id, customer_id, reason, blocked_by)
-    select tenant_id, id, 'Refused parcels', ${ownerId} from customers where tenant_id = ${tenantId} and id % 100 = 0`);
+    select tenant_id, id, 'Refused parcels', ${shop.ownerId} from customers where tenant_id = ${shop.tenantId} and id % 100 = 0`);
   // Steady state: autovacuum has run (visibility map set, statistics fresh).
-  await db.execute(sql`vacuum analyze`);
+  await database.db.execute(sql`vacuum analyze`);
 }
 
 /** What indexCustomerName writes for each customer (the words of the name, lower-cased). */
@@ -154,13 +107,13 @@ async function main(): Promise<void> {
   const url = await freshDatabaseUrl();
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   await migrate(database);
-  const { tenant, ownerId } = await createTenant(database.db, {
+  const { tenant, ownerId, roleIds } = await createTenant(database.db, {
     cq_name: 'bench-shop',
     owner_email: 'owner@bench.dz',
     owner_password: PASSWORD,
   });
   await seedNeighbour(database);
-  await seed(database, tenant.id, ownerId);
+  await seed(database, url, { tenantId: tenant.id, ownerId, roleId: roleIds.get('Support Agent')! });
   const seededIn = (performance.now() - started) / 1000;
 
   const config = loadConfig({
@@ -184,19 +137,19 @@ async function main(): Promise<void> {
       sql`select phone from customers where tenant_id = ${tenant.id} order by md5(id::text) limit ${REQUESTS}`,
     )
   ).map((r) => r.phone);
+  // Names are 'Produit N' and SKUs 'B<tenant>-N' (-S/-M/-L for sizes), as the generator writes them.
   const searches = [
-    'search=robe',
-    'search=noir',
-    'search=montre%20dor%C3%A9',
-    'search=SKU-0042',
-    'search=sku-00999-m',
+    'search=produit',
+    'search=Produit%204711',
     'search=4711',
-    'search=casquette&active=true',
+    `search=B${tenant.id}-42`,
+    `search=b${tenant.id}-999-m`,
+    'search=produit&active=true',
     'low_stock=true',
     'has_variants=true&page=3',
     'search=zzz-nothing',
     '',
-    'search=parfum&per_page=100',
+    'search=99&per_page=100',
     'page=40',
   ];
   const written = (phone: string, i: number) =>

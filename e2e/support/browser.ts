@@ -45,8 +45,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/build/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  // The shell re-renders its top bar once the page props arrive; a menu opened before that closes
+  // again (known glitch, see the issue note), so tests start from the settled shell.
+  const pageProps = page.waitForResponse((r) => r.url().endsWith('/dashboard/page-props'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/build/dashboard');
+  await pageProps;
+  await page.waitForTimeout(200);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -29,7 +29,10 @@ if (builtAt < changedAt) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+// A capped heap makes V8 collect instead of growing: a 100,000-row import then peaks near 300 MB of
+// RSS instead of 530 MB (docs/benchmarks.md, decision 0032). NODE_OPTIONS can override it.
+const heap = process.env.NODE_OPTIONS?.includes('max-old-space-size') ? [] : ['--max-old-space-size=256'];
+const server = spawn(process.execPath, [...heap, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,8 @@ export default async function setup(project: TestProject) {
   // Embedded PostgreSQL by default; a real server when CI provides one.
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   else delete env.DATABASE_URL;
+  // Decision 0019: production on PostgreSQL must be given the carrier credentials key.
+  env.CARRIER_SECRET_KEY ??= randomBytes(32).toString('base64');
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,

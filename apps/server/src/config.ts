@@ -20,6 +20,16 @@ const ZConfig = z.object({
   // ARCHITECTURE 3.6: Socket.IO adapter (docs/decisions/0023). Unset: redis when REDIS_URL is set, else memory.
   REDIS_URL: z.string().url().optional(),
   REALTIME_ADAPTER: z.enum(['memory', 'postgres', 'redis']).optional(),
+  // Carrier credentials at rest (docs/decisions/0019): base64 of 32 bytes; older keys during a rotation.
+  CARRIER_SECRET_KEY: z.string().optional(),
+  CARRIER_SECRET_KEY_PREVIOUS: z.string().optional(),
+  // The local carrier sandbox (docs/decisions/0018, 0031): auto = started when the demo tenant exists.
+  CARRIER_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  CARRIER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Shipment status poll period in seconds (docs/decisions/0030); 0 turns the poll off.
+  SHIPPING_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // Issue 6: the largest order import accepted, in MB (docs/decisions/0020, 0032).
+  IMPORT_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(20),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; webDistDir: string; appUrl: string };

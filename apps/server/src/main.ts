@@ -5,6 +5,10 @@ import { migrate } from './db/migrate.js';
 import { anyTenantExists, DEMO_LOGINS, DEMO_PASSWORD, demoExists, seedDemo } from './db/seed/demo.js';
 import { syncReferenceData } from './db/seed/reference-data.js';
 import { buildApp } from './http/app.js';
+import { carrierKeyring } from './modules/shipping-companies/carrier-runtime.js';
+import { startShippingBackground } from './modules/shipping/background.js';
+import { startJobs, stopJobs } from './jobs/jobs.js';
+import { registerImportWorker } from './modules/imports/import-worker.js';
 
 const started = performance.now();
 
@@ -21,10 +25,16 @@ async function prepareDatabase(config: TConfig): Promise<Database> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await prepareDatabase(config);
+  // Decision 0019: a wrong or missing carrier key stops start-up with one clear message.
+  await carrierKeyring(config);
   const { app } = await buildApp(config, database);
+  // ARCHITECTURE 3.7: background jobs after migrations (pg-boss migrates its own schema here).
+  await startJobs(database, { log: app.log });
+  await registerImportWorker(database.db);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
+    await stopJobs();
     await database.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new ConfigError(
@@ -43,9 +53,13 @@ async function main(): Promise<void> {
     );
   }
   console.log(lines.join('\n'));
+  // Issue 5: the carrier sandbox in demo mode and the shipment status poll (decisions 0018, 0030).
+  const stopShipping = await startShippingBackground(database, config, app.log);
 
   const shutdown = async () => {
+    await stopShipping();
     await app.close();
+    await stopJobs();
     await database.close();
     process.exit(0);
   };

@@ -10,3 +10,4 @@ export * from './auth.js';
 export * from './tenant.js';
 export * from './catalogue/index.js';
 export * from './orders/index.js';
+export * from './shipping/index.js';

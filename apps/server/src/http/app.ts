@@ -5,6 +5,8 @@ import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerCentralRoutes } from '../modules/central/central.routes.js';
 import { registerCustomerRoutes } from '../modules/customers/customers.routes.js';
+import { registerExportRoutes } from '../modules/exports/exports.routes.js';
+import { registerImportRoutes } from '../modules/imports/imports.routes.js';
 import { registerIntakeRoutes } from '../modules/orders/intake.routes.js';
 import { registerOrderRoutes } from '../modules/orders/orders.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
@@ -15,6 +17,8 @@ import { registerProductRoutes } from '../modules/products/products.routes.js';
 import { registerProviderRoutes } from '../modules/providers/providers.routes.js';
 import { registerReferenceRoutes } from '../modules/reference/reference.routes.js';
 import { registerSalesChannelRoutes } from '../modules/sales-channels/sales-channels.routes.js';
+import { registerShippingCompanyRoutes } from '../modules/shipping-companies/shipping-companies.routes.js';
+import { registerShippingRoutes } from '../modules/shipping/shipping.routes.js';
 import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
 import { registerStockRoutes } from '../modules/stock/stock.routes.js';
 import { registerUserRoutes } from '../modules/users/users.routes.js';
@@ -76,6 +80,10 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerSalesChannelRoutes(app, database.db);
   registerOrderRoutes(app, database.db);
   registerIntakeRoutes(app, database.db);
+  registerShippingCompanyRoutes(app, deps);
+  await registerShippingRoutes(app, deps);
+  await registerImportRoutes(app, database.db, config);
+  registerExportRoutes(app, database.db);
   await registerSpa(app, config.webDistDir);
   // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
   await attachRealtime(app, { database, config });

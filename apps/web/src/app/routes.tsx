@@ -25,6 +25,7 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
       import('../features/orders/orders-page'),
       loadLocalePart(appI18n, 'catalogue'),
       loadLocalePart(appI18n, 'orders'),
+      loadLocalePart(appI18n, 'operations'),
     ]).then(([module]) => ({ Component: module.OrdersPage })),
   '/dashboard/products': cataloguePage(
     () => import('../features/products/products-page'),
@@ -46,6 +47,12 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('../features/sales-channels/sales-channels-page'),
     (m) => m.SalesChannelsPage,
   ),
+  // Issue 5: carriers, credentials, fees and stop desks.
+  '/dashboard/shipping-companies': () =>
+    Promise.all([
+      import('../features/shipping-companies/shipping-companies-page'),
+      loadLocalePart(appI18n, 'operations'),
+    ]).then(([m]) => ({ Component: m.ShippingCompaniesPage })),
 };
 
 const SIDEBAR_LINKS: { link: TNavLink; groupKey?: string }[] = NAVIGATION.flatMap((entry) =>
@@ -105,16 +112,22 @@ function otherSignedInRoutes(): RouteObject[] {
     page('analytics', { titleKey: 'nav.analytics', link: analytics }),
     page('analytics/:section', { titleKey: 'nav.analytics', link: analytics }),
     page('reports/daily', { titleKey: 'pages.daily_report', link: linkOf('/dashboard/orders') }),
-    page('shippingcompanies/create', {
-      titleKey: 'pages.shipping_company_create',
-      crumbKeys: ['nav.shipping_companies'],
-      link: shipping,
-    }),
-    page('shippingcompanies/edit', {
-      titleKey: 'pages.shipping_company_edit',
-      crumbKeys: ['nav.shipping_companies'],
-      link: shipping,
-    }),
+    {
+      // SPEC 2.3: the create route opens the companies screen with its create dialog.
+      path: 'shippingcompanies/create',
+      handle: { titleKey: 'pages.shipping_company_create', crumbKeys: ['nav.shipping_companies'], link: shipping },
+      lazy: () =>
+        Promise.all([
+          import('../features/shipping-companies/shipping-companies-page'),
+          loadLocalePart(appI18n, 'operations'),
+        ]).then(([m]) => ({
+          Component: function CreateShippingCompany() {
+            return <m.ShippingCompaniesPage initialDialog="create" />;
+          },
+        })),
+    },
+    // Editing starts from a company in the list, so the edit route shows the list.
+    { path: 'shippingcompanies/edit', loader: aliasTo('/dashboard/shipping-companies') },
     {
       path: 'userproductpermissions',
       handle: {

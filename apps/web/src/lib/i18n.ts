@@ -62,6 +62,12 @@ const PARTS = {
     fr: () => import('../locales/orders/fr.json'),
     ar: () => import('../locales/orders/ar.json'),
   },
+  // Shipping (issue 5) and import/export (issue 6) dialogs and the shipping companies screen.
+  operations: {
+    en: () => import('../locales/operations/en.json'),
+    fr: () => import('../locales/operations/fr.json'),
+    ar: () => import('../locales/operations/ar.json'),
+  },
 } satisfies Record<string, Record<TLocale, () => Promise<{ default: ResourceKey }>>>;
 export type TLocalePart = keyof typeof PARTS;
 

@@ -5,6 +5,9 @@ import catalogueEn from './catalogue/en.json';
 import catalogueFr from './catalogue/fr.json';
 import en from './en.json';
 import fr from './fr.json';
+import operationsAr from './operations/ar.json';
+import operationsEn from './operations/en.json';
+import operationsFr from './operations/fr.json';
 import ordersAr from './orders/ar.json';
 import ordersEn from './orders/en.json';
 import ordersFr from './orders/fr.json';
@@ -29,6 +32,7 @@ const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'shell', en, fr, ar },
   { name: 'catalogue', en: catalogueEn, fr: catalogueFr, ar: catalogueAr },
   { name: 'orders', en: ordersEn, fr: ordersFr, ar: ordersAr },
+  { name: 'operations', en: operationsEn, fr: operationsFr, ar: operationsAr },
 ];
 
 describe('locales', () => {

@@ -11,6 +11,7 @@ import { createI18n } from '../lib/i18n';
 import { pagePropsKeys } from '../lib/query-keys';
 import { saveSession } from '../lib/storage';
 import catalogueEn from '../locales/catalogue/en.json';
+import operationsEn from '../locales/operations/en.json';
 import en from '../locales/en.json';
 
 export const OWNER: TUserData = {
@@ -54,6 +55,7 @@ export function renderApp(ui: ReactElement, { route = '/', pageProps }: TRenderO
   const i18n = createI18n('en', { en: { translation: en } });
   // Screens that load a part of the strings with their chunk (lib/i18n.ts) find it already here.
   i18n.addResourceBundle('en', 'translation', catalogueEn, true, false);
+  i18n.addResourceBundle('en', 'translation', operationsEn, true, false);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient} i18n={i18n}>

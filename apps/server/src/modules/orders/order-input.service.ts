@@ -15,6 +15,7 @@ import { centresForState } from './centres.js';
 import type { TOrderScope } from './order-access.js';
 import { preparedRows } from './prepared.js';
 import type { TLineValues, TOrderValues, TStatusRecord } from './orders.repository.js';
+import { shippingCompanyExists } from '../shipping-companies/shipping-companies.repository.js';
 
 interface TCatalogueProduct extends TOrderFormProduct {
   price: number;
@@ -70,6 +71,13 @@ export async function prepareOrder(
     !(await isAssignableAgent(tx, scope.tenantId, input.agent_id))
   ) {
     add('agent_id', ORDER_MESSAGES.agentInvalid);
+  }
+  // Issue 5: a company of this shop (migration 0006's foreign key would otherwise fail with a 500).
+  if (
+    input.shipping_company_id !== null &&
+    !(await shippingCompanyExists(tx, scope.tenantId, input.shipping_company_id))
+  ) {
+    add('shipping_company_id', ORDER_MESSAGES.shippingCompanyInvalid);
   }
   if (Object.keys(errors).length) throw AppError.validation(errors);
 

@@ -10,6 +10,7 @@ import {
   type TStatusType,
 } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
+import { currentShipments } from '../shipping/timeline.js';
 import { preparedRows } from './prepared.js';
 
 /**
@@ -157,10 +158,35 @@ export async function orderRowsByIds(
   );
   const byId = new Map(records.map((r) => [r.id, r]));
   const now = options.now ?? new Date();
-  return orderIds
+  const rowsOut = orderIds
     .map((id) => byId.get(id))
     .filter((r): r is TOrderRecord => r !== undefined)
     .map((r) => toOrderRow(r, options.timeZone, now));
+  return withCurrentShipments(tx, tenantId, rowsOut, options.timeZone, now);
+}
+
+/** SPEC 3 current_shipment and shipment_status.provider_status (the shipping issue), for rows with a parcel. */
+async function withCurrentShipments(
+  tx: Tx,
+  tenantId: number,
+  orderRows: TOrderRow[],
+  timeZone: string,
+  now: Date,
+): Promise<TOrderRow[]> {
+  const shipped = orderRows.filter((r) => r.tracking_number !== null).map((r) => r.id);
+  if (!shipped.length) return orderRows;
+  const shipments = await currentShipments(tx, tenantId, shipped, timeZone, now);
+  for (const row of orderRows) {
+    const shipment = shipments.get(row.id);
+    if (!shipment) continue;
+    row.current_shipment = shipment;
+    row.shipment_status = {
+      tracking_number: shipment.tracking_number,
+      provider_status: shipment.provider_status,
+      status: shipment.status ?? row.shipment_status?.status ?? 'created',
+    };
+  }
+  return orderRows;
 }
 
 /** The history of one order, newest first (the status timeline dialog). */

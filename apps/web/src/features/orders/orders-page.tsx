@@ -14,12 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ListEmpty, ListLoading, ListRefreshing } from '../lists/list-states';
 import { PageFrame } from '../pages/page-frame';
+import { SCAN_MODE_PAGE_SIZE, useScanMode, useShippingActions, type TShippingAction } from '../shipping';
 import { readVisibleColumns, saveVisibleColumns, type TOrderColumn } from './column-settings';
 import { filterValuesOf } from './filters/filter-values';
 import { useOrdersLiveUpdates } from './live/use-orders-live-updates';
 import { OrderDialog } from './order-dialog/order-dialog';
 import { useOrdersQuery, useRestoreOrder, useStatusesQuery } from './orders-api';
 import { OrdersDialogs, type TOrdersDialog } from './orders-dialogs';
+import { OrdersImportFlow } from '../imports/orders-import-flow';
+import { useOrderExports } from '../imports/use-order-exports';
 import { actionFailureMessage, translateOrderMessage } from './orders-messages';
 import { OrdersTabs } from './orders-tabs';
 import { activeFilterCount, ordersRequest } from './orders-url-state';
@@ -40,6 +43,9 @@ export function OrdersPage() {
   const { mutateAsync: restoreOrder } = useRestoreOrder();
   const [columns, setColumns] = useState<TOrderColumn[]>(() => readVisibleColumns());
   const [dialog, setDialogState] = useState<TOrdersDialog | null>(null);
+  // Issue 6: the import dialogs, and the PDF / XLSX of the selection.
+  const [importOpen, setImportOpen] = useState(false);
+  const orderExports = useOrderExports();
   useOrdersLiveUpdates();
   useNewOrderShortcut(() => setDialog({ mode: 'create' }), true);
 
@@ -54,6 +60,24 @@ export function OrdersPage() {
   }, [selection, listKey, rows]);
   const selectedIds = Object.keys(selectedRows).map(Number);
   const clearSelection = () => setSelection({ key: listKey, rows: {} });
+
+  // Issue 5: the carrier actions' dialogs, and SPEC 4 scan modes (page size 200, 2 s notice) while
+  // the scanner is open; a scan in select mode adds the order to the selection.
+  const selectScanned = (id: number) =>
+    setSelection((current) => ({
+      key: listKey,
+      rows: { ...(current.key === listKey ? current.rows : {}), [id]: true },
+    }));
+  const scan = useScanMode({ onSelected: selectScanned });
+  const shipping = useShippingActions({
+    onChanged: clearSelection,
+    onScannedSelect: selectScanned,
+    onScanMode: (mode) => {
+      if (mode === scan.mode) return;
+      scan.enter(mode);
+      if (mode && state.per_page !== SCAN_MODE_PAGE_SIZE) update({ per_page: SCAN_MODE_PAGE_SIZE, page: 1 });
+    },
+  });
 
   // SPEC 8: a failed page change says 'Failed to load page', a failed size change 'Failed to update
   // items per page'; the screen goes back to the page it showed (still in the cache).
@@ -71,8 +95,6 @@ export function OrdersPage() {
     lastChange.current = { kind, page: state.page, per_page: state.per_page };
   };
 
-  const openFeature = (key: string) => setDialogState({ kind: 'coming_soon', feature: t(key) });
-
   const actions = useMemo<TRowActionHandlers>(
     () => ({
       run: (action: TRowAction, order: TOrderRow) => {
@@ -87,19 +109,18 @@ export function OrdersPage() {
         if (action === 'assign_agent') {
           return setDialogState({ kind: 'assign_agent', orderIds: [order.id], currentAgentId: order.agent_id });
         }
-        if (LATER_ACTIONS.has(action))
-          return setDialogState({ kind: 'coming_soon', feature: t(`orders.actions.${action}`) });
+        if (LATER_ACTIONS.has(action)) return shipping.run(action as TShippingAction, [order.id]);
         setDialogState({ kind: action as 'status', order });
       },
     }),
-    [t, setDialog, restoreOrder],
+    [t, setDialog, restoreOrder, shipping],
   );
 
   const onBulkAction = (action: TBulkAction) => {
     if (LATER_BULK_ACTIONS.has(action)) {
       // SPEC 5: dispatch, validation and parcel tickets need at least one order.
       if (selectedIds.length === 0) return void toast(t('orders.messages.select_to_dispatch'), { variant: 'warning' });
-      return setDialogState({ kind: 'coming_soon', feature: t(`orders.bulk.${action}`) });
+      return shipping.run(action as TShippingAction, selectedIds);
     }
     if (action === 'assign_agent')
       return setDialogState({ kind: 'assign_agent', orderIds: selectedIds, currentAgentId: null });
@@ -108,13 +129,14 @@ export function OrdersPage() {
   };
 
   const onToolbarAction = (action: TToolbarAction) => {
-    if (action === 'barcode') return openFeature('orders.toolbar.barcode');
+    if (action === 'barcode') return shipping.run('barcode', [], state.tab === 'inDispatch' ? 'validate' : 'select');
     if (selectedIds.length === 0) {
       // SPEC 5: PDF and XLSX need a selection.
       const key = action === 'pdf' ? 'orders.messages.select_for_pdf' : 'orders.messages.select_for_export';
       return void toast(t(key), { variant: 'warning' });
     }
-    openFeature(`orders.toolbar.${action}`);
+    if (action === 'pdf') return void orderExports.openPdf(selectedIds);
+    void orderExports.exportXlsx(selectedIds, state.tab);
   };
 
   const changeTab = (tab: TOrderTab) => update({ tab });
@@ -126,7 +148,8 @@ export function OrdersPage() {
       <Button
         variant="outlined"
         startIcon={<UploadFileOutlinedIcon />}
-        onClick={() => openFeature('orders.toolbar.import')}
+        onClick={() => setImportOpen(true)}
+        data-testid="import-orders"
       >
         {t('orders.toolbar.import')}
       </Button>
@@ -220,6 +243,8 @@ export function OrdersPage() {
         onClose={() => setDialogState(null)}
         onBulkDone={clearSelection}
       />
+      {shipping.dialogs}
+      <OrdersImportFlow open={importOpen} onClose={() => setImportOpen(false)} />
     </PageFrame>
   );
 }

@@ -62,6 +62,9 @@ describe('what each tab offers (SPEC 4)', () => {
     const other = orderOf('follow-up', { current_shipment: { shipping_company: { code: 'yalidine' } } });
     expect(rowActionsFor(ecotrack, 'inDelivery')).toContain('notify_driver');
     expect(rowActionsFor(other, 'inDelivery')).not.toContain('notify_driver');
+    // Issue 5: any carrier of the EcoTrack platform (kind ecotrack), whatever its own code.
+    const dhd = orderOf('follow-up', { current_shipment: { shipping_company: { code: 'dhd', kind: 'ecotrack' } } });
+    expect(rowActionsFor(dhd, 'inDelivery')).toContain('driver_updates');
   });
 });
 

@@ -88,7 +88,9 @@ export function rowActionsFor(order: TOrderRow, tab: TOrderTab): TRowAction[] {
 }
 
 function shipmentCompanyCode(order: TOrderRow): string | null {
-  const shipment = order.current_shipment as { shipping_company?: { code?: string } | null } | null;
+  const shipment = order.current_shipment as { shipping_company?: { code?: string; kind?: string } | null } | null;
+  // Issue 5: every EcoTrack-platform carrier (DHD, Conexlog, ...) has kind 'ecotrack' whatever its code.
+  if (shipment?.shipping_company?.kind === 'ecotrack') return 'ecotrack';
   return shipment?.shipping_company?.code ?? null;
 }
 

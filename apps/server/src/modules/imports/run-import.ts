@@ -1,0 +1,207 @@
+import fs from 'node:fs/promises';
+import type { Db } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import { isFileRefusal } from '../../files/file-limits.js';
+import { openSpreadsheet, type TSheetRow, type TSpreadsheet } from '../../files/spreadsheet-reader.js';
+import type { TJob } from '../../jobs/jobs.js';
+import { queueDefinition } from '../../jobs/queues.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
+import { foldOrderCounts } from '../orders/order-counts.repository.js';
+import { loadImportSetup, type TImportSetup } from './import-context.js';
+import { insertImportedOrders, type TValidRow } from './import-orders.repository.js';
+import { importRow } from './import-row.js';
+import * as repo from './imports.repository.js';
+
+export const IMPORT_MESSAGES = {
+  started: (rows: number) => `Import started with ${rows} rows`,
+  completed: (count: number) => `Import completed! ${count} orders processed successfully.`,
+  stopped: 'The import stopped unexpectedly several times and was abandoned. The orders already imported are kept.',
+} as const;
+
+export interface TRunImportOptions {
+  /** Rows per transaction (ARCHITECTURE 3.7: a chunk is the unit that commits, and resumes). */
+  chunkSize?: number;
+  /** Tests and the crash fixture: a pause after each committed chunk. */
+  afterChunk?: (info: { batchId: number; lastRow: number }) => Promise<void> | void;
+}
+
+type TChunkOutcome = 'continue' | 'stop';
+
+/**
+ * The orders-import job (issue 6): reads the batch's file streamed, chunk by chunk; each row is
+ * checked by the order dialog's rules (import-row.ts); a chunk's orders, row errors, counts and
+ * last_row commit together, so a crash anywhere resumes after the last committed chunk with no row
+ * twice and none lost, and a cancel (which waits for the chunk's lock) stops before the next one.
+ */
+export async function runImport(
+  db: Db,
+  job: TJob<{ tenantId: number; batchId: number }>,
+  options: TRunImportOptions = {},
+) {
+  const { tenantId, batchId } = job.data;
+  const batch = await withTenant(db, tenantId, (tx) => repo.lockBatch(tx, tenantId, batchId));
+  if (!batch) return;
+  if (batch.status !== 'processing') return removeFile(batch.file_path);
+
+  let sheet: TSpreadsheet;
+  try {
+    sheet = await openSpreadsheet({
+      path: batch.file_path,
+      kind: batch.file_kind,
+      chunkSize: options.chunkSize ?? 1000,
+      skipThroughRow: batch.last_row,
+    });
+  } catch (error) {
+    return failOnRefusal(db, tenantId, batch, error);
+  }
+  let lastRow = batch.last_row;
+  let stopped = false;
+  try {
+    const setup = await withTenant(db, tenantId, (tx) => loadImportSetup(tx, tenantId, batch.user_id, sheet.headers));
+    for await (const { chunk, checked } of checkedChunks(sheet, setup)) {
+      job.signal.throwIfAborted();
+      const outcome = await commitChunk(db, { setup, batch, chunk, checked, expectedLastRow: lastRow });
+      if (outcome === 'stop') {
+        stopped = true;
+        break;
+      }
+      lastRow = chunk.at(-1)!.rowNumber;
+      await options.afterChunk?.({ batchId, lastRow });
+    }
+  } catch (error) {
+    if (isFileRefusal(error)) return failOnRefusal(db, tenantId, batch, error);
+    if (job.signal.aborted || job.attempt <= queueDefinition('orders-import').retryLimit) throw error;
+    // The last attempt: the batch must not stay "processing" for ever (SPEC 4 states).
+    return finish(db, tenantId, batch, { status: 'failed', errorMessage: IMPORT_MESSAGES.stopped });
+  } finally {
+    await sheet.close();
+  }
+  if (!stopped) return finish(db, tenantId, batch, { status: 'completed' });
+  // Cancelled: the file has served. Taken over by another worker: that worker still needs it.
+  const now = await withTenant(db, tenantId, (tx) => repo.findBatch(tx, tenantId, batchId));
+  if (now?.status !== 'processing') await removeFile(batch.file_path);
+}
+
+type TCheckedRow = { row: TSheetRow; result: ReturnType<typeof importRow> };
+
+/**
+ * The file's chunks, each row already checked, one chunk read ahead: the next chunk is read and
+ * checked while the current one's transaction waits on the database (the import's two halves,
+ * CPU and database, overlap on a 2-core machine).
+ */
+async function* checkedChunks(sheet: TSpreadsheet, setup: TImportSetup) {
+  const chunks = sheet.chunks()[Symbol.asyncIterator]();
+  const read = () =>
+    chunks
+      .next()
+      .then((next) =>
+        next.done
+          ? null
+          : { chunk: next.value, checked: next.value.map((row) => ({ row, result: importRow(row, setup.context) })) },
+      );
+  let ahead = read();
+  try {
+    for (;;) {
+      const current = await ahead;
+      if (!current) return;
+      ahead = read();
+      // Stopping early (cancel, error) leaves the read-ahead unobserved: it must not become an unhandled rejection.
+      ahead.catch(() => undefined);
+      yield current;
+    }
+  } finally {
+    await chunks.return?.(undefined).catch(() => undefined);
+  }
+}
+
+async function commitChunk(
+  db: Db,
+  work: {
+    setup: TImportSetup;
+    batch: repo.TImportBatchRecord;
+    chunk: TSheetRow[];
+    checked: TCheckedRow[];
+    expectedLastRow: number;
+  },
+): Promise<TChunkOutcome> {
+  const { setup, batch, chunk, checked } = work;
+  const { tenantId } = setup.actor;
+  return withTenantEvents(db, tenantId, async (tx, events) => {
+    const locked = await repo.lockChunk(tx, tenantId, batch.id, {
+      first: chunk[0]!.rowNumber,
+      last: chunk.at(-1)!.rowNumber,
+    });
+    // Cancelled meanwhile (SPEC 4: cancel keeps what was committed), or another worker took over.
+    if (!locked || locked.status !== 'processing' || locked.last_row !== work.expectedLastRow) return 'stop';
+    const done = new Set(locked.done);
+    const valid: TValidRow[] = [];
+    const errors: Array<{ row_number: number; error_message: string }> = [];
+    for (const { row, result } of checked) {
+      if (done.has(row.rowNumber)) continue;
+      if (result.ok) valid.push({ rowNumber: row.rowNumber, input: result.input });
+      else errors.push({ row_number: row.rowNumber, error_message: result.message });
+    }
+    const created = await insertImportedOrders(tx, setup, { id: batch.id, fileName: batch.file_name }, valid);
+    await repo.recordChunk(tx, tenantId, batch.id, {
+      succeeded: created.length,
+      errors,
+      lastRow: chunk.at(-1)!.rowNumber,
+    });
+    if (created.length) {
+      // One event per chunk, not per row: the screens refresh once and say "N new orders" once.
+      events.emit({
+        type: 'OrderCreated',
+        tenantId,
+        payload: {
+          change: 'created',
+          import_batch_id: batch.id,
+          orders: created.map((o) => ({
+            id: o.id,
+            order_number: o.order_number,
+            agent_id: setup.actor.seesAll ? null : setup.actor.userId,
+            status: setup.status,
+          })),
+        },
+      });
+    }
+    return 'continue';
+  });
+}
+
+async function failOnRefusal(db: Db, tenantId: number, batch: repo.TImportBatchRecord, error: unknown) {
+  if (!isFileRefusal(error)) throw error;
+  await finish(db, tenantId, batch, { status: 'failed', errorMessage: error.message });
+}
+
+async function finish(
+  db: Db,
+  tenant: number,
+  batch: repo.TImportBatchRecord,
+  outcome: { status: 'completed' | 'failed'; errorMessage?: string },
+): Promise<void> {
+  await withTenantEvents(db, tenant, async (tx, events) => {
+    if (!(await repo.finishBatch(tx, tenant, batch.id, outcome))) return;
+    if (outcome.errorMessage) {
+      await repo.insertErrors(tx, tenant, batch.id, [{ row_number: 0, error_message: outcome.errorMessage }]);
+    }
+    const done = await repo.findBatch(tx, tenant, batch.id);
+    if (outcome.status === 'completed' && done) {
+      events.emit({
+        type: 'Notification',
+        tenantId: tenant,
+        userId: batch.user_id,
+        payload: {
+          kind: 'import_finished',
+          params: { count: done.success_count, failed: done.failed_count, batch_id: batch.id },
+          message: IMPORT_MESSAGES.completed(done.success_count),
+        },
+      });
+    }
+  });
+  await foldOrderCounts(db, tenant);
+  await removeFile(batch.file_path);
+}
+
+async function removeFile(filePath: string): Promise<void> {
+  await fs.rm(filePath, { force: true });
+}

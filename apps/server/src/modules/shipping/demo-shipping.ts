@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { TCarrierKind } from '../../carriers/carrier.js';
+import type { TCarrierKeyring } from '../../carriers/credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../carriers/sandbox/index.js';
+import { rows, type Db } from '../../db/client.js';
+import { withSystem, withTenant } from '../../db/tenant-context.js';
+import { SANDBOX_SCHEME } from '../shipping-companies/carrier-runtime.js';
+import { upsertFees } from '../shipping-companies/shipping-companies.repository.js';
+import { createCompany } from '../shipping-companies/shipping-companies.service.js';
+
+/**
+ * The demo shop's shipping companies (decision 0031): one per carrier family, pointing at the local
+ * sandbox through `sandbox://` base URLs (resolved to wherever the sandbox listens at this start),
+ * with the sandbox's credentials (encrypted like any other) and a fee table. Added once, when the
+ * demo shop has none, so a seller's edits survive restarts.
+ */
+const DEMO_COMPANIES: ReadonlyArray<{ kind: TCarrierKind; code: string; name: string; path: string | null }> = [
+  { kind: 'yalidine', code: 'yalidine', name: 'Yalidine', path: 'yalidine/v1' },
+  { kind: 'ecotrack', code: 'dhd', name: 'DHD Express (EcoTrack)', path: 'ecotrack/dhd' },
+  { kind: 'zr_express', code: 'zr_express', name: 'ZR Express', path: 'zr/api/v1' },
+  { kind: 'maystro', code: 'maystro', name: 'Maystro Delivery', path: 'maystro/api' },
+  { kind: 'noest', code: 'noest', name: 'NOEST Express', path: 'noest' },
+  { kind: 'manual', code: 'own-drivers', name: 'Own drivers', path: null },
+];
+
+/** A plausible tariff: the north is cheaper than the south (DZD). */
+function demoFee(stateId: number): { home_fee: number; stopdesk_fee: number } {
+  const far = [1, 8, 11, 30, 32, 33, 37, 39, 45, 47, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58].includes(stateId);
+  const home = stateId === 16 ? 400 : far ? 900 + (stateId % 3) * 100 : 550 + (stateId % 4) * 50;
+  return { home_fee: home, stopdesk_fee: Math.max(250, home - 250) };
+}
+
+export async function ensureDemoShippingCompanies(db: Db, keyring: TCarrierKeyring): Promise<number> {
+  const [demo] = await withSystem(db, (tx) =>
+    rows<{ id: number; owner: number | null }>(
+      tx,
+      sql`select t.id, (select min(u.id) from users u where u.tenant_id = t.id) as owner
+          from tenants t where t.cq_name = 'demo'`,
+    ),
+  );
+  if (!demo) return 0;
+  return withTenant(db, demo.id, async (tx) => {
+    const [existing] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from shipping_companies where tenant_id = ${demo.id}`,
+    );
+    if (existing && existing.n > 0) return 0;
+    const actor = { tenantId: demo.id, userId: demo.owner!, ip: null };
+    for (const company of DEMO_COMPANIES) {
+      const created = await createCompany(tx, keyring, actor, {
+        kind: company.kind,
+        code: company.code,
+        name: company.name,
+        base_url: company.path ? `${SANDBOX_SCHEME}${company.path}` : null,
+        credentials: company.kind === 'manual' ? {} : SANDBOX_CREDENTIALS[company.kind],
+        sender_wilaya: 16,
+      });
+      await upsertFees(
+        tx,
+        demo.id,
+        created.id,
+        Array.from({ length: 58 }, (_, i) => ({ state_id: i + 1, ...demoFee(i + 1) })),
+      );
+    }
+    return DEMO_COMPANIES.length;
+  });
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  SHIPPING_MESSAGES as M,
+  ZBarcodeActionRequest,
+  ZNotifyDriverRequest,
+  ZOrderIdsRequest,
+  ZShippingOrdersRequest,
+  type TAssignShippingResponse,
+  type TBarcodeActionResponse,
+  type TDispatchResponse,
+  type TShipmentTimelineResponse,
+} from '@cod/shared';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import { sessionOfRequest } from '../../http/access-guard.js';
+import { AppError } from '../../lib/app-error.js';
+import { ZIdParams } from '../../lib/id-params.js';
+import { parse } from '../../lib/validate.js';
+import { orderActorOf, scopeOf, visibleTo } from '../orders/order-access.js';
+import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
+import type { TShippingDeps } from '../shipping-companies/shipping-companies.routes.js';
+import { handOver } from './hand-over.js';
+import { parcelTickets, ticketBody } from './parcel-tickets.js';
+import * as actions from './shipment-actions.js';
+import type { TShippingContext } from './shipping-context.js';
+import { currentShipments } from './timeline.js';
+import { registerShippingWebhookRoutes } from './webhooks.routes.js';
+
+/** SPEC 7's shipping calls on orders (issue 5.5-5.9), the ticket links and the carrier webhooks. */
+export async function registerShippingRoutes(app: FastifyInstance, deps: TShippingDeps): Promise<void> {
+  const { db, config } = deps;
+  const contextOf = async (request: FastifyRequest): Promise<TShippingContext> => ({
+    db,
+    keyring: await carrierKeyring(config),
+    actor: orderActorOf(request),
+    log: request.log,
+  });
+
+  app.post('/dashboard/orders/assign-shipping', { config: { access: 'dispatch orders' } }, async (request) => {
+    const body = parse(ZShippingOrdersRequest, request.body);
+    const result = await handOver(await contextOf(request), 'assign', body);
+    const answer: TAssignShippingResponse = {
+      success: result.success.length > 0,
+      shipping_success: result.success,
+      shipping_errors: result.errors,
+    };
+    return answer;
+  });
+
+  app.post('/dashboard/orders/dispatch', { config: { access: 'dispatch orders' } }, async (request) => {
+    const body = parse(ZShippingOrdersRequest, request.body);
+    const result = await handOver(await contextOf(request), 'dispatch', body);
+    const answer: TDispatchResponse = {
+      success: result.success.length > 0,
+      dispatch_success: result.success,
+      dispatch_errors: result.errors,
+    };
+    return answer;
+  });
+
+  app.post('/dashboard/orders/validate-dispatched', { config: { access: 'dispatch orders' } }, async (request) => {
+    const { order_ids } = parse(ZOrderIdsRequest, request.body);
+    return actions.validateDispatched(await contextOf(request), order_ids);
+  });
+
+  app.post('/dashboard/orders/:id/go-back', { config: { access: 'dispatch orders' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    await actions.goBack(await contextOf(request), id);
+    return { success: true, message: M.wentBack };
+  });
+
+  app.post('/dashboard/orders/:id/refresh-shipment', { config: { access: 'view orders' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    const { status } = await actions.refreshShipment(await contextOf(request), id);
+    return { success: true, message: M.refreshed, status };
+  });
+
+  app.post('/dashboard/orders/:id/cancel-shipment', { config: { access: 'dispatch orders' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    await actions.cancelShipment(await contextOf(request), id);
+    return { success: true, message: M.cancelled };
+  });
+
+  app.get('/orders/:id/shipment-timeline', { config: { access: 'view orders' } }, async (request) => {
+    const actor = orderActorOf(request);
+    const { id } = parse(ZIdParams, request.params);
+    const shipment = await withTenant(db, actor.tenantId, async (tx) => {
+      const scope = await scopeOf(tx, actor);
+      const scoped = visibleTo(scope);
+      const [found] = await rows<{ id: number }>(
+        tx,
+        sql`select o.id from orders o where o.tenant_id = ${actor.tenantId} and o.id = ${id}
+            ${scoped ? sql`and ${scoped}` : sql``}`,
+      );
+      if (!found) throw AppError.notFound('Order');
+      return (await currentShipments(tx, actor.tenantId, [id], actor.timeZone)).get(id) ?? null;
+    });
+    const answer: TShipmentTimelineResponse = { success: true, order: { id, current_shipment: shipment } };
+    return answer;
+  });
+
+  app.post('/dashboard/orders/view-parcel-tickets', { config: { access: 'view orders' } }, async (request) => {
+    const { order_ids } = parse(ZOrderIdsRequest, request.body);
+    return parcelTickets(await contextOf(request), order_ids, '');
+  });
+
+  // Opened in a new tab (no Authorization header): the signed, short-lived token is the access.
+  app.get('/dashboard/orders/parcel-tickets/:token', { config: { access: 'public' } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const body = await ticketBody(db, await carrierKeyring(config), token, request.log);
+    if (body.kind === 'redirect') return reply.redirect(body.url);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', 'inline; filename="parcel-ticket.pdf"')
+      .header('Cache-Control', 'private, no-store')
+      .send(body.stream);
+  });
+
+  app.post('/dashboard/orders/:id/ecotrack-notify-driver', { config: { access: 'update orders' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    // SPEC 5: an empty message sends nothing (422 before any carrier call).
+    const { message } = parse(ZNotifyDriverRequest, request.body);
+    await actions.notifyDriver(await contextOf(request), id, message);
+    return { success: true, message: M.driverNotified };
+  });
+
+  app.get('/dashboard/orders/:id/ecotrack-driver-updates', { config: { access: 'view orders' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    const updates = await actions.driverUpdates(await contextOf(request), id);
+    return { success: true, updates };
+  });
+
+  app.post('/api/orders/barcode-action', { config: { access: 'view orders' } }, async (request, reply) => {
+    const body = parse(ZBarcodeActionRequest, request.body);
+    const ctx = await contextOf(request);
+    if (body.action === 'validate' && !sessionOfRequest(request).permissions.has('dispatch orders')) {
+      throw new AppError('forbidden', 'This action is unauthorized.');
+    }
+    const orderId = await withTenant(db, ctx.actor.tenantId, async (tx) => {
+      const scoped = visibleTo(await scopeOf(tx, ctx.actor));
+      const numeric = /^\d{1,9}$/.test(body.barcode) ? Number(body.barcode) : null;
+      const [found] = await rows<{ id: number }>(
+        tx,
+        sql`select o.id from orders o where o.tenant_id = ${ctx.actor.tenantId} and o.deleted_at is null
+              and (o.tracking_number = ${body.barcode} ${numeric === null ? sql`` : sql`or o.order_number = ${numeric}`})
+              ${scoped ? sql`and ${scoped}` : sql``}
+            order by (o.tracking_number = ${body.barcode}) desc, o.id desc limit 1`,
+      );
+      return found?.id ?? null;
+    });
+    if (orderId === null) {
+      const answer: TBarcodeActionResponse = { success: false, message: M.barcodeNotFound };
+      return reply.status(404).send(answer);
+    }
+    if (body.action === 'select') {
+      const answer: TBarcodeActionResponse = { success: true, message: `Order ${orderId} selected`, order_id: orderId };
+      return answer;
+    }
+    const result = await actions.validateDispatched(ctx, [orderId]);
+    const answer: TBarcodeActionResponse = result.success
+      ? { success: true, message: M.validated(orderId), order_id: orderId }
+      : { success: false, message: result.errors[0]?.message ?? M.actionFailed, order_id: orderId };
+    return reply.status(result.success ? 200 : 422).send(answer);
+  });
+
+  await registerShippingWebhookRoutes(app, deps);
+}

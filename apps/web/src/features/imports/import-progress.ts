@@ -1,0 +1,46 @@
+/** SPEC 3/4: an import batch as the progress call answers it. */
+export type TImportStatus = 'processing' | 'completed' | 'failed' | 'cancelled';
+
+export interface TImportBatch {
+  id: number;
+  status: TImportStatus;
+  total_rows: number | null;
+  success_count: number;
+  failed_count: number;
+}
+
+export interface TImportError {
+  row_number: number;
+  error_message: string;
+}
+
+/** SPEC 9: import poll 2 s; error list max 10. */
+export const IMPORT_POLL_MS = 2000;
+export const MAX_LISTED_ERRORS = 10;
+
+/** SPEC 4: round((success_count + failed_count) / total_rows x 100), 0 when total_rows is missing or zero. */
+export function progressPercent(batch: Pick<TImportBatch, 'total_rows' | 'success_count' | 'failed_count'> | null) {
+  if (!batch?.total_rows) return 0;
+  return Math.round(((batch.success_count + batch.failed_count) / batch.total_rows) * 100);
+}
+
+export const isFinished = (status: TImportStatus | undefined) =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/** SPEC 8: the first 10 row errors, and how many more there are. */
+export function listedErrors(errors: readonly TImportError[], total = errors.length) {
+  const shown = errors.slice(0, MAX_LISTED_ERRORS);
+  return { shown, more: Math.max(0, Math.max(total, errors.length) - shown.length) };
+}
+
+interface TErrorBody {
+  message?: string;
+  errors?: Record<string, string[]> | string[];
+}
+
+/** SPEC 8 import failure: the listed errors, else the message, else 'Import failed' (null: use that). */
+export function importFailureMessages(body: TErrorBody | null | undefined): string[] {
+  const listed = Array.isArray(body?.errors) ? body.errors : Object.values(body?.errors ?? {}).flat();
+  if (listed.length) return listed;
+  return body?.message ? [body.message] : [];
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import WifiTetheringOutlinedIcon from '@mui/icons-material/WifiTetheringOutlined';
+import type { TShippingCompany } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../lib/ability';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../lists/confirm-dialog';
+import { ListEmpty, ListError, ListLoading } from '../lists/list-states';
+import { errorMessage } from '../lists/server-errors';
+import { PageFrame } from '../pages/page-frame';
+import { CompanyDialog } from './company-dialog';
+import { FeesDialog } from './fees-dialog';
+import {
+  useDeleteCompany,
+  useRefreshStopDesks,
+  useShippingCompanies,
+  useTestConnection,
+} from './shipping-companies-api';
+
+type TDialog = { kind: 'create' } | { kind: 'edit' | 'fees' | 'delete'; company: TShippingCompany } | null;
+
+/** /dashboard/shipping-companies (issue 5.3): the shop's carriers, their credentials, fees and centres. */
+export function ShippingCompaniesPage({ initialDialog = null }: { initialDialog?: 'create' | null }) {
+  const { t } = useTranslation();
+  const canManage = useAppAbility().can('manage', 'shipping_companies');
+  const companies = useShippingCompanies();
+  const test = useTestConnection();
+  const refresh = useRefreshStopDesks();
+  const remove = useDeleteCompany();
+  const [dialog, setDialog] = useState<TDialog>(initialDialog === 'create' ? { kind: 'create' } : null);
+
+  const onTest = async (company: TShippingCompany) => {
+    try {
+      const answer = await test.mutateAsync(company.id);
+      void toast(answer.success ? t('shipping.companies.connected', { name: company.name }) : answer.message, {
+        variant: answer.success ? 'success' : 'error',
+      });
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+  const onCentres = async (company: TShippingCompany) => {
+    try {
+      const answer = await refresh.mutateAsync(company.id);
+      void toast(t('shipping.companies.centres_refreshed', { n: answer.total }), { variant: 'success' });
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+  const onDelete = async (company: TShippingCompany) => {
+    try {
+      await remove.mutateAsync(company.id);
+      void toast(t('shipping.companies.deleted', { name: company.name }), { variant: 'success' });
+      setDialog(null);
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  const createButton = canManage && (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+      {t('shipping.companies.new')}
+    </Button>
+  );
+  const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  return (
+    <PageFrame title={t('nav.shipping_companies')} subtitle={t('shipping.companies.subtitle')} actions={createButton}>
+      <Paper sx={{ overflow: 'auto' }}>
+        {companies.isLoading ? (
+          <ListLoading />
+        ) : companies.isError ? (
+          <ListError error={companies.error} onRetry={() => void companies.refetch()} />
+        ) : !companies.data?.data.length ? (
+          <ListEmpty
+            icon={<LocalShippingOutlinedIcon fontSize="large" />}
+            title={t('shipping.companies.empty_title')}
+            message={t('shipping.companies.empty_message')}
+            action={createButton}
+          />
+        ) : (
+          <Table size="small" data-testid="shipping-companies-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('shipping.companies.name')}</TableCell>
+                <TableCell>{t('shipping.companies.carrier')}</TableCell>
+                <TableCell>{t('shipping.companies.served_wilayas')}</TableCell>
+                <TableCell>{t('shipping.companies.active')}</TableCell>
+                <TableCell align="right">{t('shipping.companies.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {companies.data.data.map((company) => (
+                <TableRow key={company.id} hover>
+                  <TableCell>{company.name}</TableCell>
+                  <TableCell>
+                    <bdi>{company.code}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    {company.served_wilayas === null
+                      ? t('shipping.companies.all')
+                      : t('shipping.companies.n_wilayas', { n: company.served_wilayas.length })}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={company.active ? 'success' : 'default'}
+                      label={t(company.active ? 'shipping.companies.on' : 'shipping.companies.off')}
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {action(
+                      t('shipping.companies.test'),
+                      <WifiTetheringOutlinedIcon fontSize="small" />,
+                      () => void onTest(company),
+                    )}
+                    {action(t('shipping.companies.fees'), <PaymentsOutlinedIcon fontSize="small" />, () =>
+                      setDialog({ kind: 'fees', company }),
+                    )}
+                    {canManage &&
+                      company.kind !== 'manual' &&
+                      action(
+                        t('shipping.companies.refresh_centres'),
+                        <StorefrontOutlinedIcon fontSize="small" />,
+                        () => void onCentres(company),
+                      )}
+                    {canManage &&
+                      action(t('common.edit'), <EditOutlinedIcon fontSize="small" />, () =>
+                        setDialog({ kind: 'edit', company }),
+                      )}
+                    {canManage &&
+                      action(t('shipping.companies.delete'), <DeleteOutlineIcon fontSize="small" />, () =>
+                        setDialog({ kind: 'delete', company }),
+                      )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Paper>
+      {dialog?.kind === 'create' && <CompanyDialog company={null} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <CompanyDialog company={dialog.company} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'fees' && <FeesDialog company={dialog.company} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          open
+          danger
+          title={t('shipping.companies.delete_title')}
+          message={t('shipping.companies.delete_message', { name: dialog.company.name })}
+          confirmLabel={t('shipping.companies.delete')}
+          busy={remove.isPending}
+          onConfirm={() => void onDelete(dialog.company)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

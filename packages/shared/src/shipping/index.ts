@@ -1,0 +1,4 @@
+export * from './messages.js';
+export * from './timeline.js';
+export * from './contracts.js';
+export * from './barcode-wedge.js';

@@ -40,6 +40,9 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
+    // Signed one-use links (parcel tickets, webhooks) carry their token as a path parameter,
+    // longer than Fastify's 100-character default (which answers 414).
+    routerOptions: { maxParamLength: 512 },
   });
   const deps = { db: database.db, config, log: app.log };
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { buildApp } from '../src/http/app.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
@@ -62,6 +63,10 @@ async function seed(
       days: 365,
     });
     await finishSeed(client);
+    const { rows: seeded } = await client.query<{ n: number }>(
+      `select count(*)::int as n from orders where tenant_id = ${shop.tenantId}`,
+    );
+    if (seeded[0]?.n !== ORDERS) throw new Error(`seeded ${seeded[0]?.n ?? 0} orders instead of ${ORDERS}`);
   } finally {
     await client.end();
   }
@@ -107,6 +112,8 @@ async function main(): Promise<void> {
   const url = await freshDatabaseUrl();
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   await migrate(database);
+  // The orders generator places orders in real communes.
+  await syncReferenceData(database.db);
   const { tenant, ownerId, roleIds } = await createTenant(database.db, {
     cq_name: 'bench-shop',
     owner_email: 'owner@bench.dz',

@@ -1,29 +1,17 @@
 /**
  * SPEC 4: the shipment statuses every carrier status is mapped onto, and the timeline dot colours.
- * Pure data and rules (no I/O) so the web client can later import the same file from packages/shared.
+ * The list and the dispatch rule come from packages/shared; the carrier-side groups stay here.
  */
-export const SHIPMENT_STATUSES = [
-  'created',
-  'pickup_requested',
-  'in_process',
-  'waiting_transit',
-  'in_transit_to_ship',
-  'in_transit_to_return',
-  'pending',
-  'out_of_stock',
-  'ready_to_ship',
-  'assigned',
-  'shipped',
-  'alerted',
-  'delivered',
-  'postponed',
-  'cancelled',
-  'ready_to_return',
-  'taken_by_store',
-  'not_received',
-] as const;
+import {
+  canAssignOrDispatch,
+  DISPATCHABLE_STATUSES,
+  SHIPMENT_STATUS_LIST,
+  type TShipmentStatusName,
+} from '@cod/shared';
 
-export type TShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+// The list, the dispatch rule and the colours live once in packages/shared (the browser uses them too).
+export const SHIPMENT_STATUSES = SHIPMENT_STATUS_LIST;
+export type TShipmentStatus = TShipmentStatusName;
 
 export function isShipmentStatus(value: unknown): value is TShipmentStatus {
   return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
@@ -31,16 +19,8 @@ export function isShipmentStatus(value: unknown): value is TShipmentStatus {
 
 /** SPEC 4: "An order can be assigned to shipping or dispatched only while its shipment status is
  * waiting_transit, ready_to_ship or created." */
-export const DISPATCHABLE_SHIPMENT_STATUSES: readonly TShipmentStatus[] = [
-  'waiting_transit',
-  'ready_to_ship',
-  'created',
-];
-
-export function canDispatchFromShipmentStatus(status: TShipmentStatus | null | undefined): boolean {
-  // An order that never had a shipment has no status yet: it may be dispatched.
-  return status == null || DISPATCHABLE_SHIPMENT_STATUSES.includes(status);
-}
+export const DISPATCHABLE_SHIPMENT_STATUSES = DISPATCHABLE_STATUSES;
+export const canDispatchFromShipmentStatus = canAssignOrDispatch;
 
 /** The parcel will not move again: later carrier events cannot change the outcome for cash or stock. */
 export const FINAL_SHIPMENT_STATUSES: readonly TShipmentStatus[] = [

@@ -1,6 +1,6 @@
 /**
- * SPEC 4 shipment statuses and timeline dot colours, for the browser. The server's carrier layer
- * keeps the same table (apps/server/src/carriers/shipment-status.ts); a test checks they agree.
+ * SPEC 4 shipment statuses and timeline dot colours, for the browser and the server's carrier layer
+ * (apps/server/src/carriers/shipment-status.ts); a test checks its timeline groups give these colours.
  */
 export const SHIPMENT_STATUS_LIST = [
   'created',

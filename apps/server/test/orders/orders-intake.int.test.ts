@@ -4,7 +4,7 @@ import type { TOrderRow } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { openTestApp } from '../support/test-db.js';
-import { orderBody, shopWithCatalogue, type TShop } from './orders-support.js';
+import { freshPhone, orderBody, shopWithCatalogue, type TShop } from './orders-support.js';
 
 const { app, database } = await openTestApp();
 
@@ -122,6 +122,52 @@ describe('order intake API (issue 4.9)', () => {
     const good = await intake(channel.intake_key, orderBody(shop), { 'idempotency-key': 'k-1' });
     expect(good.statusCode).toBe(201);
     expect(good.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('writes a burst together: each valid request 201 with its own consecutive number, each refused one its own 422', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const channel = await channelOf(shop);
+    const repeatCustomer = freshPhone();
+    const bodies = Array.from({ length: 30 }, (_, i) => {
+      if (i % 6 === 5) return orderBody(shop, { customer_full_name: `Burst ${i}`, city_id: 3101 }); // Oran commune, Alger wilaya
+      return orderBody(shop, {
+        customer_full_name: `Burst ${i}`,
+        ...(i % 10 === 0 ? { customer_phone_1: repeatCustomer } : {}),
+      });
+    });
+    const responses = await Promise.all(
+      bodies.map((body, i) => intake(channel.intake_key, body, { 'idempotency-key': `burst-${i}` })),
+    );
+
+    const refused = responses.flatMap((r, i) => (i % 6 === 5 ? [r] : []));
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(5).fill(422));
+    for (const r of refused) expect(r.json().errors).toEqual({ city_id: ['The selected commune is invalid.'] });
+    const accepted = responses.filter((_, i) => i % 6 !== 5);
+    expect(accepted.map((r) => r.statusCode)).toEqual(Array(25).fill(201));
+    const numbers = accepted.map((r) => (r.json() as { order_number: number }).order_number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 25 }, (_, i) => numbers[0]! + i));
+
+    const [stored] = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ orders: number; transactions: number; keys: number; repeat_customers: number; answered: number }>(
+        tx,
+        sql`select count(*)::int as orders, count(distinct o.xmin::text)::int as transactions,
+              (select count(*)::int from intake_requests) as keys,
+              (select count(*)::int from intake_requests where response is not null) as answered,
+              (select count(*)::int from customers where phone = ${repeatCustomer}) as repeat_customers
+            from orders o where o.customer_full_name like 'Burst %'`,
+      ),
+    );
+    // The refused ones left no order and no key. On PostgreSQL the burst shares transactions; the
+    // embedded database has one connection, so there the requests reach the queue one at a time.
+    expect(stored).toMatchObject({ orders: 25, keys: 25, answered: 25, repeat_customers: 1 });
+    if (process.env.TEST_DATABASE_URL) expect(stored!.transactions).toBeLessThan(25);
+    // A refused key is free again; an accepted one answers its stored order.
+    const retried = await intake(channel.intake_key, orderBody(shop), { 'idempotency-key': 'burst-5' });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    const replayed = await intake(channel.intake_key, bodies[0], { 'idempotency-key': 'burst-0' });
+    expect(replayed.body).toBe(accepted[0]!.body);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
   });
 
   it('serves its documentation: an OpenAPI document and a page without scripts', async () => {

@@ -2,7 +2,7 @@ import { aliasedTable, and, count, desc, eq, isNotNull, isNull, sql, type SQL } 
 import type { TCustomer } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { customerBlocks, customers, users } from '../../db/schema/index.js';
-import { customerSearch, indexCustomerName, type TCustomerSearch } from './customer-search.js';
+import { customerSearch, indexCustomerName, nameTerms, type TCustomerSearch } from './customer-search.js';
 
 // The open block (unblocked_at is null) is SPEC 3's blocked_customer; at most one per customer.
 const openBlock = and(
@@ -114,16 +114,43 @@ export async function insertCustomer(
  * A later order with a name fills a missing name but never overwrites one the shop has edited.
  */
 export async function upsertCustomerByPhone(tx: Tx, tenantId: number, values: { phone: string; name: string | null }) {
-  const [row] = await tx
-    .insert(customers)
-    .values({ tenantId, phone: values.phone, name: values.name })
-    .onConflictDoUpdate({
-      target: [customers.tenantId, customers.phone],
-      set: { name: sql`coalesce(${customers.name}, excluded.name)` },
-    })
-    .returning({ id: customers.id, name: customers.name });
-  await indexCustomerName(tx, tenantId, row!.id, row!.name);
-  return { id: row!.id };
+  const ids = await upsertCustomersByPhone(tx, tenantId, [values]);
+  return { id: ids.get(values.phone)! };
+}
+
+/**
+ * The same for many orders in one statement (an import chunk, a group of intake orders); answers
+ * the customer id per phone. The name's search terms are written when the stored name is this
+ * name; when an older name is kept, its terms are already there.
+ */
+export async function upsertCustomersByPhone(
+  tx: Tx,
+  tenantId: number,
+  values: ReadonlyArray<{ phone: string; name: string | null }>,
+): Promise<Map<string, number>> {
+  // ON CONFLICT cannot touch one row twice per statement: one entry per phone, the first name wins.
+  const byPhone = new Map<string, string | null>();
+  for (const { phone, name } of values) if (!byPhone.has(phone)) byPhone.set(phone, name);
+  const terms = [...byPhone].flatMap(([phone, name]) => nameTerms(name).map((term) => ({ phone, name, term })));
+  const found = await rows<{ id: number; phone: string }>(
+    tx,
+    sql`with c as (
+          insert into customers as c (tenant_id, phone, name)
+          select ${tenantId}, x.phone, x.name from jsonb_to_recordset(${JSON.stringify(
+            [...byPhone].map(([phone, name]) => ({ phone, name })),
+          )}::jsonb) as x(phone text, name text)
+          on conflict (tenant_id, phone) do update set name = coalesce(c.name, excluded.name)
+          returning id, phone, name
+        ), t as (
+          insert into customer_search_terms (tenant_id, term, customer_id)
+          select ${tenantId}, x.term, c.id
+          from jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) as x(phone text, name text, term text)
+          join c on c.phone = x.phone and c.name = x.name
+          on conflict do nothing
+        )
+        select id, phone from c`,
+  );
+  return new Map(found.map((c) => [c.phone, c.id]));
 }
 
 export async function updateCustomerRow(

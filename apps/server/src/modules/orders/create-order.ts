@@ -9,15 +9,8 @@ import { prepareOrder } from './order-input.service.js';
 import { reserveOrders } from './order-stock.js';
 import { insertOrder } from './orders.repository.js';
 
-/** The sales channel an intake order came through (issue 4.9), and the request's idempotency key. */
-export interface TOrderSource {
-  channelId: number;
-  sourceType: string;
-  idempotencyKey?: string | null;
-}
-
 /**
- * POST /dashboard/orders and the intake API: validates (SPEC 5), finds or creates the customer by
+ * POST /dashboard/orders (the intake API writes in bulk: intake.ts): validates (SPEC 5), finds or creates the customer by
  * phone, numbers the order, writes lines and the first history row, reserves stock when created
  * confirmed (decision 0008), and records OrderCreated.
  */
@@ -26,7 +19,6 @@ export async function createOrder(
   events: TEventSink,
   scope: TOrderScope,
   input: TOrderInput,
-  source?: TOrderSource,
 ): Promise<TOrderRow> {
   const prepared = await prepareOrder(tx, scope, input, { creating: true });
   const status = prepared.status!;
@@ -41,14 +33,13 @@ export async function createOrder(
     ...values,
     agentId,
     customerId: customer.id,
-    salesChannelId: source?.channelId ?? null,
-    salesSource: prepared.salesSource ?? source?.sourceType ?? null,
+    salesChannelId: null,
+    salesSource: prepared.salesSource,
     statusId: status.id,
     statusType: status.type,
     lines,
     description: null,
     creatorId: scope.userId,
-    idempotency: source?.idempotencyKey ? { channelId: source.channelId, key: source.idempotencyKey } : undefined,
   });
   if (status.type === 'confirmed') {
     await reserveOrders(

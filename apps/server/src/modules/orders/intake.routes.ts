@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { intakeOrder } from './intake.js';
+import { intakeCommits, intakeOrder } from './intake.js';
 import { INTAKE_OPENAPI, intakeDocsPage } from './intake-openapi.js';
 import { foldAfterCreation } from './orders.routes.js';
 
@@ -17,9 +17,10 @@ function intakeKeyOf(request: FastifyRequest): string | null {
  * session guard: the intake key is checked by the handler (it names the shop and the channel).
  */
 export function registerIntakeRoutes(app: FastifyInstance, db: Db): void {
+  const commits = intakeCommits(db);
   app.post('/api/orders', { config: { access: 'public' } }, async (request, reply) => {
     const idempotencyKey = request.headers['idempotency-key'];
-    const result = await intakeOrder(db, {
+    const result = await intakeOrder(db, commits, {
       intakeKey: intakeKeyOf(request),
       idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
       body: request.body,

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isAssignableAgent } from './agents.repository.js';
 import { centresForState } from './centres.js';
 import type { TOrderScope } from './order-access.js';
-import { preparedRows } from './prepared.js';
+import { preparedRows } from '../../db/prepared.js';
 import type { TLineValues, TOrderValues, TStatusRecord } from './orders.repository.js';
 import { shippingCompanyExists } from '../shipping-companies/shipping-companies.repository.js';
 
@@ -49,11 +49,43 @@ export async function prepareOrder(
   input: TOrderInput,
   options: { existing?: TExistingOrder; creating?: boolean } = {},
 ): Promise<TPreparedOrder> {
+  const [context] = await orderContexts(tx, scope, [input], options.creating === true);
+  return checkOrder(tx, scope, input, context!, options);
+}
+
+/**
+ * The same for many new orders at once (the intake API's group commit): one read of the context
+ * for all of them, then each is checked alone; a refused order does not stop the others.
+ */
+export async function prepareNewOrders(
+  tx: Tx,
+  scope: TOrderScope,
+  inputs: readonly TOrderInput[],
+): Promise<Array<TPreparedOrder | AppError>> {
+  const contexts = await orderContexts(tx, scope, inputs, true);
+  const prepared: Array<TPreparedOrder | AppError> = [];
+  for (const [i, input] of inputs.entries()) {
+    try {
+      prepared.push(await checkOrder(tx, scope, input, contexts[i]!, { creating: true }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      prepared.push(error);
+    }
+  }
+  return prepared;
+}
+
+async function checkOrder(
+  tx: Tx,
+  scope: TOrderScope,
+  input: TOrderInput,
+  context: TContext,
+  options: { existing?: TExistingOrder; creating?: boolean },
+): Promise<TPreparedOrder> {
   const { existing } = options;
   const errors: Record<string, string[]> = {};
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
 
-  const context = await contextOf(tx, scope, input, options.creating === true);
   const products = catalogueFor(scope, context.products, existing);
   const state = context.state;
   if (!state) add('state_id', ORDER_MESSAGES.stateInvalid);
@@ -136,28 +168,51 @@ interface TContext {
   status: TStatusRecord | null;
 }
 
-/** What the rules need from the database, in one round trip. */
-async function contextOf(tx: Tx, scope: TOrderScope, input: TOrderInput, creating: boolean): Promise<TContext> {
-  const variant = !creating ? 'edit' : input.status_id === null ? 'create-default' : 'create-status';
-  const [context] = await preparedRows<TContext>(tx, `order-context-${variant}`, () => contextSql(variant), {
-    tenantId: scope.tenantId,
-    productIds: `{${[...new Set(input.products.map((l) => l.product_id))].join(',')}}`,
-    stateId: input.state_id,
-    cityId: input.city_id,
-    statusId: input.status_id,
-  });
-  return context!;
+interface TContextRecord {
+  products: TProductRecord[];
+  states: Array<{ id: number; name: string }>;
+  cities: Array<{ id: number; state_id: number }>;
+  statuses: TStatusRecord[];
+  default_status: TStatusRecord | null;
 }
 
-function contextSql(variant: 'edit' | 'create-default' | 'create-status') {
+/**
+ * What the rules need from the database, for one order or many, in one round trip: the products,
+ * wilayas, communes and statuses the orders name (and the shop's first 'new' status).
+ */
+async function orderContexts(
+  tx: Tx,
+  scope: TOrderScope,
+  inputs: readonly TOrderInput[],
+  creating: boolean,
+): Promise<TContext[]> {
+  const list = (values: Array<number | null>) =>
+    `{${[...new Set(values.filter((v): v is number => v !== null))].join(',')}}`;
+  const [found] = await preparedRows<TContextRecord>(tx, 'order-contexts', contextSql, {
+    tenantId: scope.tenantId,
+    productIds: list(inputs.flatMap((input) => input.products.map((l) => l.product_id))),
+    stateIds: list(inputs.map((input) => input.state_id)),
+    cityIds: list(inputs.map((input) => input.city_id)),
+    statusIds: list(creating ? inputs.map((input) => input.status_id) : []),
+  });
+  const products = new Map(found!.products.map((p) => [p.id, p]));
+  const states = new Map(found!.states.map((s) => [s.id, s]));
+  const cities = new Map(found!.cities.map((c) => [c.id, c]));
+  const statuses = new Map(found!.statuses.map((s) => [s.id, s]));
+  return inputs.map((input) => {
+    const state = states.get(input.state_id);
+    const status = input.status_id === null ? found!.default_status : statuses.get(input.status_id);
+    return {
+      products: [...new Set(input.products.map((l) => l.product_id))].flatMap((id) => products.get(id) ?? []),
+      state: state ? { name: state.name, city_in_state: cities.get(input.city_id)?.state_id === state.id } : null,
+      status: creating ? (status ?? null) : null,
+    };
+  });
+}
+
+function contextSql() {
   const p = sql.placeholder;
-  const status =
-    variant === 'edit'
-      ? sql`null::json`
-      : sql`(select json_build_object('id', id, 'name', name, 'display_name', display_name, 'type', type)
-             from statuses where tenant_id = ${p('tenantId')}
-             and ${variant === 'create-default' ? sql`type = 'new'` : sql`id = ${p('statusId')}`}
-             order by position, id limit 1)`;
+  const status = sql`json_build_object('id', id, 'name', name, 'display_name', display_name, 'type', type)`;
   return sql`select
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price,
           'has_variants', p.has_variants, 'custom_fields', p.custom_fields,
@@ -166,10 +221,14 @@ function contextSql(variant: 'edit' | 'create-default' | 'create-status') {
                           'archived', v.archived_at is not null)), '[]')
                        from product_variants v where v.tenant_id = p.tenant_id and v.product_id = p.id))), '[]')
        from products p where p.tenant_id = ${p('tenantId')} and p.id = any(${p('productIds')}::int[])) as products,
-      (select json_build_object('name', s.name,
-          'city_in_state', exists (select 1 from cities c where c.id = ${p('cityId')} and c.state_id = s.id))
-       from states s where s.id = ${p('stateId')}) as state,
-      ${status} as status`;
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name)), '[]')
+       from states where id = any(${p('stateIds')}::int[])) as states,
+      (select coalesce(json_agg(json_build_object('id', id, 'state_id', state_id)), '[]')
+       from cities where id = any(${p('cityIds')}::int[])) as cities,
+      (select coalesce(json_agg(${status}), '[]')
+       from statuses where tenant_id = ${p('tenantId')} and id = any(${p('statusIds')}::int[])) as statuses,
+      (select ${status} from statuses where tenant_id = ${p('tenantId')} and type = 'new'
+       order by position, id limit 1) as default_status`;
 }
 
 /**

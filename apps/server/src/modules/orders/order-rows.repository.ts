@@ -11,7 +11,7 @@ import {
 } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { currentShipments } from '../shipping/timeline.js';
-import { preparedRows } from './prepared.js';
+import { preparedRows } from '../../db/prepared.js';
 
 /**
  * SPEC 3 order rows in one query: the orders with their names and flags, and per order its lines

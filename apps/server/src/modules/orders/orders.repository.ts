@@ -4,7 +4,7 @@ import { rows, type Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
 import { visibleTo, type TOrderScope } from './order-access.js';
 import { orderRowSelect, type TOrderRecord } from './order-rows.repository.js';
-import { preparedRows } from './prepared.js';
+import { preparedRows } from '../../db/prepared.js';
 import { orderNameTerms } from './order-search.js';
 
 export interface TLineValues {
@@ -49,7 +49,7 @@ const json = (value: unknown) => (value === null ? null : JSON.stringify(value))
 
 /**
  * Creates an order in one statement: the shop's next number, the order, its lines, its first
- * history row, its name terms, the intake's idempotency answer, and the new order's list row
+ * history row, its name terms, and the new order's list row
  * (built from the statement's own CTEs). The number counter's row stays locked until commit, so
  * nothing else runs between taking the number and committing: creations in one shop queue only
  * for this statement and the commit (docs/decisions/0015).
@@ -63,60 +63,43 @@ export async function insertOrder(
     lines: TLineValues[];
     description: string | null;
     creatorId: number | null;
-    idempotency?: { channelId: number; key: string };
   },
 ): Promise<TOrderRecord> {
-  const [row] = await preparedRows<TOrderRecord>(
-    tx,
-    values.idempotency ? 'insert-order-intake' : 'insert-order',
-    () => insertOrderSql(Boolean(values.idempotency)),
-    {
-      tenantId,
-      customerId: values.customerId,
-      name: values.customerFullName,
-      phone1: values.customerPhone1,
-      phone2: values.customerPhone2,
-      stateId: values.stateId,
-      cityId: values.cityId,
-      address: values.customerAddress,
-      agentId: values.agentId,
-      isStopdesk: values.isStopdesk,
-      stopdeskId: values.stopdeskId,
-      note: values.note,
-      freeDelivery: values.freeDelivery,
-      deliveryPrice: values.deliveryPrice,
-      total: values.total,
-      statusId: values.statusId,
-      statusType: values.statusType,
-      shippingCompanyId: values.shippingCompanyId,
-      salesSource: values.salesSource,
-      campaignId: values.campaignId,
-      metadata: json(values.sourceMetadata),
-      channelId: values.salesChannelId,
-      customFields: JSON.stringify(values.customerCustomFields),
-      creatorId: values.creatorId,
-      lines: JSON.stringify(values.lines.map((l, position) => ({ ...l, position }))),
-      description: values.description,
-      terms: JSON.stringify(orderNameTerms(values.customerFullName)),
-      intakeChannelId: values.idempotency?.channelId ?? null,
-      idempotencyKey: values.idempotency?.key ?? null,
-    },
-  );
+  const [row] = await preparedRows<TOrderRecord>(tx, 'insert-order', insertOrderSql, {
+    tenantId,
+    customerId: values.customerId,
+    name: values.customerFullName,
+    phone1: values.customerPhone1,
+    phone2: values.customerPhone2,
+    stateId: values.stateId,
+    cityId: values.cityId,
+    address: values.customerAddress,
+    agentId: values.agentId,
+    isStopdesk: values.isStopdesk,
+    stopdeskId: values.stopdeskId,
+    note: values.note,
+    freeDelivery: values.freeDelivery,
+    deliveryPrice: values.deliveryPrice,
+    total: values.total,
+    statusId: values.statusId,
+    statusType: values.statusType,
+    shippingCompanyId: values.shippingCompanyId,
+    salesSource: values.salesSource,
+    campaignId: values.campaignId,
+    metadata: json(values.sourceMetadata),
+    channelId: values.salesChannelId,
+    customFields: JSON.stringify(values.customerCustomFields),
+    creatorId: values.creatorId,
+    lines: JSON.stringify(values.lines.map((l, position) => ({ ...l, position }))),
+    description: values.description,
+    terms: JSON.stringify(orderNameTerms(values.customerFullName)),
+  });
   return row!;
 }
 
-/** The creating statement's text, with a placeholder for every value (built once per variant). */
-function insertOrderSql(withIdempotency: boolean) {
+/** The creating statement's text, with a placeholder for every value (built once). */
+function insertOrderSql() {
   const p = sql.placeholder;
-  const idempotency = withIdempotency
-    ? sql`, i as (
-          update intake_requests set order_id = o.id,
-            response = jsonb_build_object('id', o.id, 'order_number', o.order_number)
-          from o where intake_requests.tenant_id = ${p('tenantId')}
-            and intake_requests.channel_id = ${p('intakeChannelId')}
-            and intake_requests.idempotency_key = ${p('idempotencyKey')}
-        )`
-    : sql``;
   return sql`with num as (
           insert into order_number_counters as c (tenant_id, last_number) values (${p('tenantId')}, 1)
           on conflict (tenant_id) do update set last_number = c.last_number + 1
@@ -146,7 +129,7 @@ function insertOrderSql(withIdempotency: boolean) {
         ), t as (
           insert into order_search_terms (tenant_id, term, order_id)
           select o.tenant_id, term, o.id from o, jsonb_array_elements_text(${p('terms')}::jsonb) as term
-        )${idempotency}
+        )
         ${orderRowSelect({ orders: sql`o`, lines: sql`l`, history: sql`h`, where: sql`true` })}`;
 }
 

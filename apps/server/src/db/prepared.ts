@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from './client.js';
 
 interface TCompiled {
   sql: string;
@@ -21,8 +21,8 @@ interface TSessionInternals {
 const compiled = new Map<string, TCompiled>();
 
 /**
- * Runs one of the orders module's hot statements (creating an order, building list rows) as a
- * named prepared statement (docs/decisions/0015). The text is built once per process, with
+ * Runs a hot statement (creating an order or its customer, building list rows) as a named
+ * prepared statement (docs/decisions/0015). The text is built once per process, with
  * `sql.placeholder(...)` for every value, so neither drizzle nor PostgreSQL redoes the work on each
  * request: drizzle compiles it once, and on PostgreSQL each connection plans it once. PGlite runs it
  * as a plain query. `key` names the text's variant (the builder must give the same text for a key).
@@ -37,7 +37,7 @@ export async function preparedRows<T>(
   let query = compiled.get(key);
   if (!query) {
     const text = session.dialect.sqlToQuery(build());
-    const name = `orders_${crypto.createHash('sha1').update(text.sql).digest('hex').slice(0, 20)}`;
+    const name = `q_${crypto.createHash('sha1').update(text.sql).digest('hex').slice(0, 20)}`;
     query = { ...text, name };
     compiled.set(key, query);
   }

@@ -66,6 +66,31 @@ describe('order intake API (issue 4.9)', () => {
     expect((await intake(channel.intake_key, orderBody(shop))).statusCode).toBe(401);
   });
 
+  it('refuses a key at once after a rotation or while its channel is inactive, although it was used before', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const channel = await channelOf(shop);
+    expect((await intake(channel.intake_key, orderBody(shop))).statusCode).toBe(201);
+    const rotated = await shop.api.post(`/dashboard/sales-channels/${channel.id}/rotate-key`);
+    const newKey = (rotated.json() as { intake_key: string }).intake_key;
+    expect((await intake(channel.intake_key, orderBody(shop))).statusCode).toBe(401);
+    expect((await intake(newKey, orderBody(shop))).statusCode).toBe(201);
+
+    const edit = (active: boolean) =>
+      shop.api.put(`/dashboard/sales-channels/${channel.id}`, {
+        name: 'Landing page',
+        source_type: 'facebook',
+        active,
+      });
+    expect((await edit(false)).statusCode).toBe(200);
+    const refused = await intake(newKey, orderBody(shop), { 'idempotency-key': 'while-off' });
+    expect(refused.statusCode).toBe(401);
+    expect((await edit(true)).statusCode).toBe(200);
+    // The refused request kept nothing: its key is a first attempt now.
+    const accepted = await intake(newKey, orderBody(shop), { 'idempotency-key': 'while-off' });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('validates like the order dialog, with the same field messages', async () => {
     const shop = await shopWithCatalogue(app, database);
     const channel = await channelOf(shop);

@@ -37,17 +37,37 @@ export interface TIntakeResult {
   orderNumber: number;
 }
 
+interface TIntakeChannel {
+  tenantId: number;
+  id: number;
+  sourceType: string;
+  keyHash: string;
+  timeZone: string;
+}
+
 // A shop's time zone (for the rows' formatted dates) hardly ever changes: read at most once a minute.
 const zones = new Map<number, { zone: string; until: number }>();
+// Which shop and channel a key names never changes, so the look-up is remembered; whether the key
+// is still the channel's and the channel still open is checked again in every transaction
+// (validChannels), so a rotated or revoked key is refused at once, on every instance.
+const channelsByKeyHash = new Map<string, Omit<TIntakeChannel, 'timeZone'>>();
+const REMEMBERED_KEYS = 10_000;
 
 /**
  * The channel behind a key and its shop's time zone. System context (the key is what names the
  * tenant): one read on the owner's pool connection, without a transaction around it, since it is
  * a single statement (a transaction would add two round trips to every intake request).
  */
-async function channelOf(db: Db, key: string) {
-  const channel = await findChannelByIntakeKey(db as unknown as Tx, key);
-  if (!channel) return undefined;
+async function channelOf(db: Db, key: string): Promise<TIntakeChannel | undefined> {
+  const keyHash = sha256(key);
+  let channel = channelsByKeyHash.get(keyHash);
+  if (!channel) {
+    const found = await findChannelByIntakeKey(db as unknown as Tx, key);
+    if (!found) return undefined;
+    channel = { tenantId: found.tenantId, id: found.id, sourceType: found.sourceType, keyHash };
+    if (channelsByKeyHash.size >= REMEMBERED_KEYS) channelsByKeyHash.clear();
+    channelsByKeyHash.set(keyHash, channel);
+  }
   const known = zones.get(channel.tenantId);
   if (known && known.until > Date.now()) return { ...channel, timeZone: known.zone };
   const [tenant] = await rows<{ time_zone: string }>(
@@ -59,8 +79,21 @@ async function channelOf(db: Db, key: string) {
   return { ...channel, timeZone: zone };
 }
 
+/** The items whose key is still their channel's, on an active, unarchived channel. */
+async function validChannels(tx: Tx, tenantId: number, items: readonly TIntakeItem[]): Promise<Set<string>> {
+  const records = JSON.stringify(items.map((item) => ({ id: item.channel.id, key_hash: item.channel.keyHash })));
+  const valid = await rows<{ id: number; key_hash: string }>(
+    tx,
+    sql`select c.id, c.intake_key_hash as key_hash from sales_channels c
+        join jsonb_to_recordset(${records}::jsonb) as x(id int, key_hash text)
+          on c.id = x.id and c.intake_key_hash = x.key_hash
+        where c.tenant_id = ${tenantId} and c.active and c.archived_at is null`,
+  );
+  return new Set(valid.map((c) => c.key_hash));
+}
+
 interface TIntakeItem {
-  channel: { id: number; sourceType: string; timeZone: string };
+  channel: TIntakeChannel;
   input: TIntakeOrderInput;
   hash: string;
   key: string | null;
@@ -111,12 +144,18 @@ async function writeIntakeOrders(
     value: { response, replayed, tenantId, orderNumber: response.order_number },
   });
 
-  const keyed = items.filter((item) => item.key !== null);
+  const open = await validChannels(tx, tenantId, items);
+  items.forEach((item, i) => {
+    if (open.has(item.channel.keyHash)) return;
+    channelsByKeyHash.delete(item.channel.keyHash);
+    outcomes[i] = { ok: false, error: new AppError('unauthenticated', INTAKE_MESSAGES.keyInvalid) };
+  });
+  const keyed = items.filter((item, i) => item.key !== null && !outcomes[i]);
   const claimed = await claimKeys(tx, tenantId, keyed);
   const replays = keyed.filter((item) => !claimed.has(claimKeyOf(item)!));
   const stored = await storedAnswers(tx, tenantId, replays);
   items.forEach((item, i) => {
-    if (item.key === null || claimed.has(claimKeyOf(item)!)) return;
+    if (outcomes[i] || item.key === null || claimed.has(claimKeyOf(item)!)) return;
     const found = stored.get(claimKeyOf(item)!);
     if (!found?.response) {
       outcomes[i] = { ok: false, error: new AppError('conflict', INTAKE_MESSAGES.stillProcessing) };

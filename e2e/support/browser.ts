@@ -27,6 +27,18 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
+/**
+ * Stops the app server gracefully, starts it again (same port, same DATA_DIR), or both; each
+ * answers once the server is down or healthy again (global-setup.ts owns the process).
+ */
+async function controlServer(action: 'stop' | 'start' | 'restart'): Promise<void> {
+  const response = await fetch(`${inject('serverControlURL')}/server/${action}`, { method: 'POST' });
+  if (response.status !== 204) throw new Error(`e2e: server ${action} failed: ${await response.text()}`);
+}
+export const stopServer = () => controlServer('stop');
+export const startServer = () => controlServer('start');
+export const restartServer = () => controlServer('restart');
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }

@@ -41,6 +41,29 @@ class DomainEventBus {
 
 export const domainEvents = new DomainEventBus();
 
+/**
+ * What code deep inside a withTenantEvents transaction can reach without being handed the sink
+ * (the stock module, called from a dozen order and shipping paths): the sink, and a last step run
+ * inside the transaction after the service's work, before COMMIT, to sum the transaction up
+ * (docs/decisions/0035: a low-stock alert is decided on the transaction's net effect).
+ */
+export interface TTransactionEvents {
+  readonly events: TEventSink;
+  beforeCommit(step: (tx: Tx) => Promise<void>): void;
+}
+
+const openTransactions = new WeakMap<object, TTransactionEvents>();
+
+// drizzle gives a savepoint (tx.transaction) its own Tx object on the same session (connection);
+// keying by the session lets a movement inside a savepoint find its transaction. A drizzle without
+// that field falls back to the Tx itself (savepoints then publish no summary; a test would say so).
+const transactionKey = (tx: Tx): object => (tx as unknown as { session?: object }).session ?? tx;
+
+/** The events of the withTenantEvents transaction `tx` belongs to; none for a plain withTenant. */
+export function transactionEventsOf(tx: Tx): TTransactionEvents | undefined {
+  return openTransactions.get(transactionKey(tx));
+}
+
 /** `withTenant` plus an event sink whose events are published after a successful commit. */
 export async function withTenantEvents<T>(
   db: Db,
@@ -48,7 +71,19 @@ export async function withTenantEvents<T>(
   fn: (tx: Tx, events: TEventSink) => Promise<T>,
 ): Promise<T> {
   const buffer: TDomainEvent[] = [];
-  const result = await withTenant(db, tenantId, (tx) => fn(tx, { emit: (event) => buffer.push(event) }));
+  const events: TEventSink = { emit: (event) => buffer.push(event) };
+  const steps: Array<(tx: Tx) => Promise<void>> = [];
+  const result = await withTenant(db, tenantId, async (tx) => {
+    const key = transactionKey(tx);
+    openTransactions.set(key, { events, beforeCommit: (step) => void steps.push(step) });
+    try {
+      const value = await fn(tx, events);
+      for (const step of steps) await step(tx);
+      return value;
+    } finally {
+      openTransactions.delete(key);
+    }
+  });
   domainEvents.publish(buffer);
   return result;
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { isAssignableAgent } from './agents.repository.js';
-import type { TOrderScope } from './order-access.js';
+import type { TOrderActor, TOrderScope } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
 import { lockOrders } from './orders.repository.js';
 
@@ -42,5 +42,55 @@ export async function assignAgent(
   const before = new Map(
     orders.map((o) => [o.id, { id: o.id, status_type: o.status_type, deleted: false, agent_id: o.agent_id }]),
   );
-  return emitOrderEvents(tx, events, scope, 'assigned', request.order_ids, before);
+  const rows = await emitOrderEvents(tx, events, scope, 'assigned', request.order_ids, before);
+  notifyAssignedAgents(
+    events,
+    scope,
+    rows.map((order) => ({ order, agentIdBefore: before.get(order.id)?.agent_id ?? null })),
+  );
+  return rows;
+}
+
+/** An order as it stands after an action, and the agent it had before (null for a new order). */
+export interface TAgentChange {
+  order: Pick<TOrderRow, 'id' | 'order_number' | 'agent_id'>;
+  agentIdBefore: number | null;
+}
+
+export const ASSIGNED_MESSAGES = {
+  one: (orderNumber: number) => `Order ${orderNumber} was assigned to you`,
+  many: (count: number) => `${count} orders were assigned to you`,
+};
+
+/**
+ * Issue 7: "an order assigned to an agent". One Notification per agent per action (a bulk
+ * assignment of 40 orders is one "40 orders were assigned to you"), only for orders whose agent
+ * changed, and never to the person who made the change (assigning to oneself). Recorded in the
+ * action's transaction, so a refused or rolled-back action tells nobody. The order creation and
+ * edit paths call it too, with the agent the form set.
+ */
+export function notifyAssignedAgents(events: TEventSink, actor: TOrderActor, changes: readonly TAgentChange[]): void {
+  const byAgent = new Map<number, TAgentChange['order'][]>();
+  for (const { order, agentIdBefore } of changes) {
+    const agentId = order.agent_id;
+    if (agentId === null || agentId === agentIdBefore || agentId === actor.userId) continue;
+    byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), order]);
+  }
+  for (const [userId, orders] of byAgent) {
+    const [only] = orders;
+    const payload =
+      orders.length === 1 && only
+        ? {
+            kind: 'order_assigned',
+            params: { count: 1, number: only.order_number, order_id: only.id },
+            message: ASSIGNED_MESSAGES.one(only.order_number),
+          }
+        : {
+            kind: 'order_assigned',
+            params: { count: orders.length },
+            message: ASSIGNED_MESSAGES.many(orders.length),
+            order_ids: orders.map((o) => o.id),
+          };
+    events.emit({ type: 'Notification', tenantId: actor.tenantId, userId, payload });
+  }
 }

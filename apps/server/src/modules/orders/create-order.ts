@@ -2,6 +2,7 @@ import type { TOrderInput, TOrderRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import { upsertCustomerByPhone } from '../customers/customers.repository.js';
+import { notifyAssignedAgents } from './assign-agent.js';
 import type { TOrderScope } from './order-access.js';
 import { recordOrderEvents } from './order-events.js';
 import { toOrderRow } from './order-rows.repository.js';
@@ -51,5 +52,7 @@ export async function createOrder(
   }
   const row = toOrderRow(record, scope.timeZone);
   recordOrderEvents(events, scope, 'created', [row]);
+  // Issue 7: an agent given the new order by someone else is told (docs/decisions/0035).
+  notifyAssignedAgents(events, scope, [{ order: row, agentIdBefore: null }]);
   return row;
 }

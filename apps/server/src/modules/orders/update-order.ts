@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { upsertCustomerByPhone } from '../customers/customers.repository.js';
+import { notifyAssignedAgents } from './assign-agent.js';
 import type { TOrderScope } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
 import { prepareOrder } from './order-input.service.js';
@@ -82,5 +83,7 @@ export async function updateOrder(
   });
   const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
   const [row] = await emitOrderEvents(tx, events, scope, statusChanged ? 'status' : 'updated', [id], before);
+  // Issue 7: handed to another agent in the form: that agent is told (docs/decisions/0035).
+  notifyAssignedAgents(events, scope, [{ order: row!, agentIdBefore: order.agent_id }]);
   return row!;
 }

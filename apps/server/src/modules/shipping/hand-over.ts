@@ -192,7 +192,8 @@ function newShipment(
 
 async function prepare(ctx: TShippingContext, mode: TMode, request: TShippingOrdersRequest): Promise<TPlan> {
   const { tenantId } = ctx.actor;
-  return withTenant(ctx.db, tenantId, async (tx) => {
+  // With events: reserving a confirmed order's stock here can take a product under its threshold.
+  return withTenantEvents(ctx.db, tenantId, async (tx) => {
     const companies = await listCompanies(tx, tenantId);
     const company = companies.find((c) => c.id === request.shipping_company_id);
     if (!company) throw AppError.validation({ shipping_company_id: [M.companyInvalid] });

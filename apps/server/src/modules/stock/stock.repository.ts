@@ -75,14 +75,21 @@ export async function moveVariantBalance(
 }
 
 /** A product with variants carries the sums of its variants' balances (kept in the same transaction). */
-export async function addToProductTotals(tx: Tx, tenantId: number, productId: number, change: TBalanceChange) {
-  await tx
+export async function addToProductTotals(
+  tx: Tx,
+  tenantId: number,
+  productId: number,
+  change: TBalanceChange,
+): Promise<TBalance> {
+  const [row] = await tx
     .update(products)
     .set({
       onHand: sql`${products.onHand} + ${change.onHandDelta}`,
       reserved: sql`${products.reserved} + ${change.reservedDelta}`,
     })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)))
+    .returning({ onHand: products.onHand, reserved: products.reserved });
+  return row!;
 }
 
 /**

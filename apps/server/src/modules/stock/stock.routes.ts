@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZProductListQuery, ZPurchaseInput, ZStockAdjustmentInput, ZStockMovementListQuery } from '@cod/shared';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
 import { parse } from '../../lib/validate.js';
 import { actorOf } from '../products/actor.js';
 import { listProducts } from '../products/products.repository.js';
@@ -25,10 +26,11 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     return withTenant(db, tenantId, (tx) => listMovements(tx, tenantId, query));
   });
 
+  // An adjustment can take a product under its threshold: its transaction publishes the alert.
   app.post('/dashboard/stock/adjustments', { config: { access: 'manage stock' } }, async (request, reply) => {
     const actor = actorOf(request);
     const input = parse(ZStockAdjustmentInput, request.body);
-    const movement = await withTenant(db, actor.tenantId, (tx) => adjustStock(tx, actor, input));
+    const movement = await withTenantEvents(db, actor.tenantId, (tx) => adjustStock(tx, actor, input));
     return reply.status(201).send(movement);
   });
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './stock.repository.js';
 import type { TBalance, TBalanceChange } from './stock.repository.js';
+import { watchLowStock } from './low-stock-alerts.js';
 import { insufficientStock, invalidProduct, invalidVariant, notReserved, variantRequired } from './stock.errors.js';
 
 /**
@@ -60,10 +61,16 @@ export async function applyStockMovement(tx: Tx, request: TStockMovementRequest)
   }
   const change = EFFECTS[request.kind](request.quantity);
   const variantId = request.variantId ?? null;
-  const balance =
+  const { balance, product } =
     variantId === null
       ? await moveProduct(tx, request, change)
       : await moveVariant(tx, { ...request, variantId }, change);
+  // SPEC 9: the product (sum of its variants) may have just gone under its low-stock threshold.
+  const availableAfter = product.onHand - product.reserved;
+  watchLowStock(tx, request.tenantId, request.productId, {
+    availableBefore: availableAfter - (change.onHandDelta - change.reservedDelta),
+    lowered: change.onHandDelta - change.reservedDelta < 0,
+  });
   const movement = await repo.insertMovement(tx, request.tenantId, {
     productId: request.productId,
     variantId,
@@ -90,9 +97,12 @@ function assertQuantity({ kind, quantity }: TStockMovementRequest): void {
   if (!ok) throw AppError.validation({ quantity: ['The quantity must be a whole number greater than 0.'] });
 }
 
-async function moveProduct(tx: Tx, request: TStockMovementRequest, change: TBalanceChange): Promise<TBalance> {
+/** The moved balance (the product's, or the variant's) and the product's totals after the move. */
+type TMoved = { balance: TBalance; product: TBalance };
+
+async function moveProduct(tx: Tx, request: TStockMovementRequest, change: TBalanceChange): Promise<TMoved> {
   const after = await repo.moveProductBalance(tx, request.tenantId, request.productId, change);
-  if (after) return after;
+  if (after) return { balance: after, product: after };
   throw await refusal(tx, request, change);
 }
 
@@ -100,14 +110,14 @@ async function moveVariant(
   tx: Tx,
   request: TStockMovementRequest & { variantId: number },
   change: TBalanceChange,
-): Promise<TBalance> {
+): Promise<TMoved> {
   const product = await repo.lockProductForStock(tx, request.tenantId, request.productId);
   if (!product) throw invalidProduct();
   if (!product.hasVariants) throw invalidVariant();
   const after = await repo.moveVariantBalance(tx, request.tenantId, request, change);
   if (!after) throw await refusal(tx, request, change);
-  await repo.addToProductTotals(tx, request.tenantId, request.productId, change);
-  return after;
+  const totals = await repo.addToProductTotals(tx, request.tenantId, request.productId, change);
+  return { balance: after, product: totals };
 }
 
 /** Why the conditional update changed nothing: an unknown target, or not enough stock. */

@@ -12,20 +12,38 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { usePageProps } from '../../features/page-props/use-page-props';
+import { notificationMessage } from '../../lib/realtime/live-messages';
+import { markNotificationsSeen, useRecentNotifications } from '../../lib/realtime/notifications-store';
 import { useEndAlignedOrigins } from './popover-origin';
 
-/** SPEC 2.1 / 9: low-stock alerts; the count badge shows only when there are some. */
+/**
+ * SPEC 2.1 / 9: low-stock alerts, and the live notifications of this tab (issue 7: an order
+ * assigned to you, an import finished). The count badge shows only when there is something new:
+ * the low-stock products, plus live notifications not yet seen in an opened menu. A live low_stock
+ * notification is not listed again: the products below say it (refetched on every notification).
+ */
 export function NotificationsMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = usePageProps();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const origins = useEndAlignedOrigins();
   const products = data?.lowStockProducts ?? [];
-  const count = products.length;
+  const live = useRecentNotifications().flatMap((n) => {
+    const text = n.payload.kind === 'low_stock' ? null : notificationMessage(t, n.payload);
+    return text ? [{ ...n, text }] : [];
+  });
+  const count = products.length + live.filter((n) => !n.seen).length;
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const close = () => {
+    setAnchor(null);
+    markNotificationsSeen();
+  };
 
   return (
     <>
@@ -43,7 +61,7 @@ export function NotificationsMenu() {
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={close}
         {...origins}
         slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 24px)' } } }}
       >
@@ -54,11 +72,31 @@ export function NotificationsMenu() {
           {count > 0 && <Chip size="small" color="primary" label={t('notifications.new_count', { count })} />}
         </Box>
         <Divider />
-        {count === 0 ? (
+        {live.length > 0 && (
+          <List dense data-testid="live-notifications" sx={{ maxHeight: 240, overflowY: 'auto' }}>
+            {live.map((notification) => (
+              <ListItem key={notification.id} sx={notification.seen ? undefined : { bgcolor: 'action.selected' }}>
+                <ListItemAvatar>
+                  <Avatar sx={{ bgcolor: 'primary.main' }}>
+                    {notification.payload.kind === 'order_assigned' ? (
+                      <AssignmentIndOutlinedIcon fontSize="small" />
+                    ) : (
+                      <NotificationsActiveOutlinedIcon fontSize="small" />
+                    )}
+                  </Avatar>
+                </ListItemAvatar>
+                <ListItemText primary={notification.text} secondary={time.format(notification.receivedAt)} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {live.length > 0 && products.length > 0 && <Divider />}
+        {products.length === 0 && live.length === 0 && (
           <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
             {t('notifications.empty')}
           </Typography>
-        ) : (
+        )}
+        {products.length > 0 && (
           <List dense sx={{ maxHeight: 360, overflowY: 'auto' }}>
             {products.map((product) => (
               <ListItem key={product.id}>

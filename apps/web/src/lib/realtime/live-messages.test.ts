@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n';
+import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
 import { ordersOf } from './events';
 import {
   batchOf,
@@ -52,8 +54,30 @@ describe('toast texts and durations (SPEC 9)', () => {
     expect(notificationMessage(t, { kind: 'import_finished', params: { count: 120 } })).toBe(
       'Import completed! 120 orders processed successfully.',
     );
+    expect(notificationMessage(t, { kind: 'order_assigned', params: { count: 1, number: 12, order_id: 4 } })).toBe(
+      'Order 12 was assigned to you',
+    );
+    expect(notificationMessage(t, { kind: 'order_assigned', params: { count: 40 } })).toBe(
+      '40 orders were assigned to you',
+    );
     expect(notificationMessage(t, { kind: 'something_new', message: 'Hello' })).toBe('Hello');
     expect(notificationMessage(t, {})).toBeNull();
+  });
+
+  it("says the server's notification kinds in French and Arabic too", () => {
+    const frI18n = createI18n('fr', { fr: { translation: fr } });
+    const arI18n = createI18n('ar', { ar: { translation: ar } });
+    const inFr = frI18n.t.bind(frI18n);
+    const inAr = arI18n.t.bind(arI18n);
+    const one = { kind: 'order_assigned', params: { count: 1, number: 12 } };
+    const many = { kind: 'order_assigned', params: { count: 3 } };
+    const low = { kind: 'low_stock', params: { name: 'Robe', current: 2, threshold: 5 } };
+    expect(notificationMessage(inFr, one)).toBe('La commande 12 vous a été attribuée');
+    expect(notificationMessage(inFr, many)).toBe('3 commandes vous ont été attribuées');
+    expect(notificationMessage(inFr, low)).toBe('Le produit « Robe » est en stock faible (2 / 5)');
+    expect(notificationMessage(inAr, one)).toBe('تم إسناد الطلب 12 إليك');
+    expect(notificationMessage(inAr, many)).toBe('تم إسناد 3 طلبات إليك');
+    expect(notificationMessage(inAr, low)).toBe('المنتج "Robe" مخزونه منخفض (2 / 5)');
   });
 
   it('reads the three payload shapes, and nothing from garbage', () => {

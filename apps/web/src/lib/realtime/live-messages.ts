@@ -57,6 +57,10 @@ const NOTIFICATION_KEYS: Record<string, string> = {
 };
 
 export function notificationMessage(t: TFunction, payload: TNotificationPayload): string | null {
+  // One notification per bulk assignment: "Order 12 was assigned to you" or "40 orders were ...".
+  if (payload.kind === 'order_assigned' && Number(payload.params?.count) > 1) {
+    return t('realtime.orders_assigned', { count: Number(payload.params?.count) });
+  }
   const key = payload.kind ? NOTIFICATION_KEYS[payload.kind] : undefined;
   if (key) return t(key, { ...payload.params });
   return typeof payload.message === 'string' && payload.message ? payload.message : null;

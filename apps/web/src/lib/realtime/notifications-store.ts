@@ -6,6 +6,8 @@ export interface TReceivedNotification {
   id: number;
   receivedAt: number;
   payload: TNotificationPayload;
+  /** Shown in an opened notifications menu already: no longer counted on the bell. */
+  seen: boolean;
 }
 
 const MAX_KEPT = 20;
@@ -14,7 +16,13 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 
 export function addNotification(payload: TNotificationPayload, receivedAt = Date.now()): void {
-  list = [{ id: nextId++, receivedAt, payload }, ...list].slice(0, MAX_KEPT);
+  list = [{ id: nextId++, receivedAt, payload, seen: false }, ...list].slice(0, MAX_KEPT);
+  listeners.forEach((l) => l());
+}
+
+export function markNotificationsSeen(): void {
+  if (list.every((n) => n.seen)) return;
+  list = list.map((n) => (n.seen ? n : { ...n, seen: true }));
   listeners.forEach((l) => l());
 }
 

@@ -4,19 +4,16 @@
 // BENCH_DATABASE_URL picks the database; by default a fresh cod_bench_catalogue is (re)created on the
 // local server. The 200,000 orders are real order rows (2.5 per customer, a usual COD repeat rate)
 // written by the orders benchmark's generator, so the history sums real orders.
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
 import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { syncReferenceData } from '../src/db/seed/reference-data.js';
-import { buildApp } from '../src/http/app.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
+import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, percentile } from './bench-support.js';
 
 const PRODUCTS = 10_000;
 const ORDERS = 200_000;
@@ -24,19 +21,7 @@ const ORDERS_PER_CUSTOMER = 2.5;
 const CUSTOMERS = Math.round(ORDERS / ORDERS_PER_CUSTOMER);
 const REQUESTS = 400;
 const TARGET_P95_MS = 30;
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DEFAULT_DB = 'cod_bench_catalogue';
-const PASSWORD = 'bench-password-123';
-
-async function freshDatabaseUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DEFAULT_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DEFAULT_DB}`);
-  await admin.end();
-  return `${SERVER}/${DEFAULT_DB}`;
-}
 
 /**
  * The shop: 10,000 products (a fifth in three sizes), 80,000 customers and the 200,000 real orders
@@ -54,7 +39,7 @@ async function seed(
     await prepareSeed(client);
     await seedShop(client, {
       ...shop,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await hashPassword(BENCH_PASSWORD),
       orders: ORDERS,
       idStart: 0,
       customers: CUSTOMERS,
@@ -91,7 +76,7 @@ async function seedNeighbour(database: Database): Promise<void> {
   const { tenant } = await createTenant(database.db, {
     cq_name: 'bench-neighbour',
     owner_email: 'neighbour@bench.dz',
-    owner_password: PASSWORD,
+    owner_password: BENCH_PASSWORD,
   });
   await database.db.execute(sql`
     insert into products (tenant_id, name, sku, price) select ${tenant.id}, 'Robe voisine ' || i, 'SKU-' || lpad(i::text, 6, '0'), 1000
@@ -103,13 +88,9 @@ async function seedNeighbour(database: Database): Promise<void> {
   await seedSearchTerms(database, tenant.id);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl();
+  const url = await freshDatabaseUrl(DEFAULT_DB);
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
   await migrate(database);
   // The orders generator places orders in real communes.
@@ -117,26 +98,13 @@ async function main(): Promise<void> {
   const { tenant, ownerId, roleIds } = await createTenant(database.db, {
     cq_name: 'bench-shop',
     owner_email: 'owner@bench.dz',
-    owner_password: PASSWORD,
+    owner_password: BENCH_PASSWORD,
   });
   await seedNeighbour(database);
   await seed(database, url, { tenantId: tenant.id, ownerId, roleId: roleIds.get('Support Agent')! });
   const seededIn = (performance.now() - started) / 1000;
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(os.tmpdir(), 'cod-bench-catalogue'),
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-  });
-  const { app } = await buildApp(config, database);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/login',
-    payload: { email: 'owner@bench.dz', password: PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+  const { app, headers } = await appWithOwner(database, url, 'cod-bench-catalogue', 'owner@bench.dz');
 
   const phones = (
     await rows<{ phone: string }>(

@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { writeOrdersListPdf, type TOrdersListRow } from '../src/documents/orders-list-pdf.js';
 import { writeParcelLabels, type TParcelLabel } from '../src/documents/parcel-label.js';
 import { openSpreadsheet } from '../src/files/spreadsheet-reader.js';
 import { checkSpreadsheetFile } from '../src/files/upload-guard.js';
 import { writeXlsx, xlsxSheet } from '../src/files/xlsx-writer.js';
+import { FIXTURE_NAMES, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
 
 const HEADERS = [
   'customer_full_name',
@@ -29,9 +29,8 @@ const HEADERS = [
   'price',
   'note',
 ];
-const NAMES = ['محمد أمين بن علي', 'Amélie Benali', 'فاطمة الزهراء', 'Yacine Haddad', 'عبد القادر'];
 const row = (i: number) => [
-  `${NAMES[i % NAMES.length]} ${i}`,
+  `${FIXTURE_NAMES[i % FIXTURE_NAMES.length]} ${i}`,
   `0555${String(i % 1_000_000).padStart(6, '0')}`,
   String((i % 58) + 1),
   'Bab Ezzouar',
@@ -44,22 +43,6 @@ const row = (i: number) => [
 
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-async function writeXlsxFixture(file: string, rows: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false });
-  const sheet = workbook.addWorksheet('Orders');
-  sheet.addRow(HEADERS).commit();
-  for (let i = 0; i < rows; i++) sheet.addRow(row(i)).commit();
-  sheet.commit();
-  await workbook.commit();
-}
-
-function writeCsvFixture(file: string, rows: number): void {
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [HEADERS.join(',')];
-  for (let i = 0; i < rows; i++) lines.push(row(i).map(quote).join(','));
-  fs.writeFileSync(file, `\ufeff${lines.join('\r\n')}\r\n`);
-}
 
 /** Child mode: check + read one file, print {rows, ms, maxRss}. */
 async function readOne(file: string): Promise<void> {
@@ -84,8 +67,8 @@ async function benchReading(dir: string): Promise<void> {
   for (const rows of [10_000, 100_000]) {
     for (const kind of ['xlsx', 'csv'] as const) {
       const file = path.join(dir, `orders-${rows}.${kind}`);
-      if (kind === 'xlsx') await writeXlsxFixture(file, rows);
-      else writeCsvFixture(file, rows);
+      if (kind === 'xlsx') await writeXlsxFixture(file, HEADERS, rows, row);
+      else writeCsvFixture(file, HEADERS, rows, row);
       const r = readInChild(file);
       if (r.rows !== rows) throw new Error(`read ${r.rows} rows of ${rows}`);
       const perSecond = Math.round(r.rows / (r.ms / 1000));
@@ -124,7 +107,11 @@ async function benchDocuments(): Promise<void> {
     trackingNumber: `YAL-${(8_000_000 + i).toString(36).toUpperCase()}`,
     carrierName: 'Yalidine',
     sender: { name: 'Boutique Lina', phone: '0550112233', address: 'Rue Didouche Mourad, Alger Centre' },
-    receiver: { name: NAMES[i % NAMES.length]!, phone: '0555123456', address: 'حي 500 مسكن، عمارة 12 (الطابق 3)' },
+    receiver: {
+      name: FIXTURE_NAMES[i % FIXTURE_NAMES.length]!,
+      phone: '0555123456',
+      address: 'حي 500 مسكن، عمارة 12 (الطابق 3)',
+    },
     wilaya: { code: '16', name: 'Alger', nameAr: 'الجزائر' },
     commune: { name: 'Bab Ezzouar', nameAr: 'باب الزوار' },
     codAmount: 2500 + i,
@@ -146,7 +133,7 @@ async function benchDocuments(): Promise<void> {
   );
   const orders: TOrdersListRow[] = Array.from({ length: 1000 }, (_, i) => ({
     orderNumber: `CMD-${100000 + i}`,
-    customerName: NAMES[i % NAMES.length]!,
+    customerName: FIXTURE_NAMES[i % FIXTURE_NAMES.length]!,
     phone: '0555123456',
     wilayaCode: '16',
     wilaya: 'Alger',

@@ -11,8 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, rows } from '../src/db/client.js';
@@ -23,10 +21,10 @@ import { buildApp } from '../src/http/app.js';
 import { startJobs, stopJobs } from '../src/jobs/jobs.js';
 import { registerImportWorker } from '../src/modules/imports/import-worker.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
+import { FIXTURE_NAMES, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
+import { BENCH_PASSWORD, freshDatabaseUrl } from './bench-support.js';
 
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DEFAULT_DB = 'cod_bench_import';
-const PASSWORD = 'bench-password-123';
 const TARGETS = { rowsPerSecond: 3_000, peakRssMb: 400, exportSeconds: 3 };
 const HEADERS = [
   'customer_full_name',
@@ -38,7 +36,6 @@ const HEADERS = [
   'quantity',
   'note',
 ];
-const NAMES = ['محمد أمين بن علي', 'Amélie Benali', 'فاطمة الزهراء', 'Yacine Haddad', 'عبد القادر'];
 const PLACES = [
   ['16', 'Alger Centre'],
   ['Oran', 'Oran'],
@@ -53,7 +50,7 @@ const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000').split(',').map(N
 const row = (i: number) => {
   const [state, city] = PLACES[i % PLACES.length]!;
   return [
-    `${NAMES[i % NAMES.length]} ${i}`,
+    `${FIXTURE_NAMES[i % FIXTURE_NAMES.length]} ${i}`,
     `05${String(50_000_000 + (i % 40_000_000)).padStart(8, '0')}`,
     state!,
     city!,
@@ -63,32 +60,6 @@ const row = (i: number) => {
     i % 7 ? '' : 'Appeler avant 18h',
   ];
 };
-
-async function freshDatabaseUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DEFAULT_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DEFAULT_DB}`);
-  await admin.end();
-  return `${SERVER}/${DEFAULT_DB}`;
-}
-
-async function writeXlsxFixture(file: string, count: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false });
-  const sheet = workbook.addWorksheet('Orders');
-  sheet.addRow(HEADERS).commit();
-  for (let i = 0; i < count; i++) sheet.addRow(row(i)).commit();
-  sheet.commit();
-  await workbook.commit();
-}
-
-function writeCsvFixture(file: string, count: number): void {
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [HEADERS.join(',')];
-  for (let i = 0; i < count; i++) lines.push(row(i).map(quote).join(','));
-  fs.writeFileSync(file, `\ufeff${lines.join('\r\n')}\r\n`);
-}
 
 function multipart(fileName: string, content: Buffer) {
   const boundary = `bench-${crypto.randomBytes(6).toString('hex')}`;
@@ -122,12 +93,12 @@ async function importOne(url: string, file: string, withExport: boolean): Promis
     cq_name: `bench-import-${tag}`,
     owner_email: `owner-${tag}@bench-import.dz`,
     owner_name: 'Bench Owner',
-    owner_password: PASSWORD,
+    owner_password: BENCH_PASSWORD,
   });
   const login = await app.inject({
     method: 'POST',
     url: '/login',
-    payload: { email: `owner-${tag}@bench-import.dz`, password: PASSWORD },
+    payload: { email: `owner-${tag}@bench-import.dz`, password: BENCH_PASSWORD },
   });
   const authorization = `Bearer ${login.json().accessToken}`;
   for (let p = 0; p < PRODUCTS; p++) {
@@ -151,7 +122,7 @@ async function importOne(url: string, file: string, withExport: boolean): Promis
   if (upload.statusCode !== 200) throw new Error(`upload: ${upload.body}`);
   const uploadMs = performance.now() - started;
   const batchId = upload.json().batch_id as number;
-  let batch: { status: string; success_count: number; failed_count: number };
+  let batch: { status: string; success_count: number; failed_count: number } | undefined;
   for (;;) {
     [batch] = await withTenant(database.db, tenant.id, (tx) =>
       rows<typeof batch>(
@@ -208,7 +179,7 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl();
+  const url = await freshDatabaseUrl(DEFAULT_DB);
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   await migrate(database);
   await syncReferenceData(database.db);
@@ -220,8 +191,8 @@ async function main(): Promise<void> {
     for (const count of SIZES) {
       for (const kind of ['xlsx', 'csv'] as const) {
         const file = path.join(dir, `orders-${count}.${kind}`);
-        if (kind === 'xlsx') await writeXlsxFixture(file, count);
-        else writeCsvFixture(file, count);
+        if (kind === 'xlsx') await writeXlsxFixture(file, HEADERS, count, row);
+        else writeCsvFixture(file, HEADERS, count, row);
         const withExport = count === 10_000 && kind === 'xlsx';
         // V8 lets a busy heap grow far past what it keeps alive (~80 MB here) before collecting; a
         // server given a heap cap, as the start script should, shows the import's real footprint.

@@ -4,20 +4,18 @@
 // intake >= 500 orders/s. BENCH_DATABASE_URL picks the database; by default a fresh
 // cod_bench_orders is (re)created on the local server. BENCH_ORDERS overrides the million.
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
 import { openDatabase, rows } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { withTenant } from '../src/db/tenant-context.js';
-import { buildApp } from '../src/http/app.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createChannel } from '../src/modules/sales-channels/sales-channels.service.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
+import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, log, percentile } from './bench-support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const OTHER_SHOPS = 9;
@@ -26,38 +24,22 @@ const REQUESTS = 200;
 const INTAKE_ORDERS = 3_000;
 const INTAKE_CONCURRENCY = 16;
 const TARGETS = { list: 60, search: 80, intake: 500 };
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DEFAULT_DB = 'cod_bench_orders';
-const PASSWORD = 'bench-password-123';
-
-async function freshDatabaseUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DEFAULT_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DEFAULT_DB}`);
-  await admin.end();
-  return `${SERVER}/${DEFAULT_DB}`;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl();
+  const url = await freshDatabaseUrl(DEFAULT_DB);
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
   await migrate(database);
   await syncReferenceData(database.db);
-  const passwordHash = await hashPassword(PASSWORD);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
 
   const shops: Array<{ tenantId: number; ownerId: number; roleId: number; orders: number }> = [];
   for (let s = 0; s <= OTHER_SHOPS; s++) {
     const created = await createTenant(database.db, {
       cq_name: s === 0 ? 'bench-orders' : `bench-neighbour-${s}`,
       owner_email: s === 0 ? 'owner@bench-orders.dz' : `owner${s}@bench-orders.dz`,
-      owner_password: PASSWORD,
+      owner_password: BENCH_PASSWORD,
     });
     shops.push({
       tenantId: created.tenant.id,
@@ -97,20 +79,7 @@ async function main(): Promise<void> {
   const seededIn = (performance.now() - started) / 1000;
   log(`seeded in ${seededIn.toFixed(1)} s`);
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    DATA_DIR: path.join(os.tmpdir(), 'cod-bench-orders'),
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-  });
-  const { app } = await buildApp(config, database);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/login',
-    payload: { email: 'owner@bench-orders.dz', password: PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+  const { app, headers } = await appWithOwner(database, url, 'cod-bench-orders', 'owner@bench-orders.dz');
   const big = shops[0]!;
 
   const sample = await rows<{

@@ -1,9 +1,11 @@
 import {
   CarrierError,
   silentLogger,
+  type TCarrierAdapter,
   type TCarrierKind,
   type TCarrierLogger,
   type TConnectionResult,
+  type TSimpleOutcome,
 } from './carrier.js';
 import { DEFAULT_RATE_LIMITS } from './catalogue.js';
 import { createHttpClient, type THttpClient, type THttpClientOptions } from './http-client.js';
@@ -36,6 +38,18 @@ export function requireCredential(
   return value;
 }
 
+/** What every HTTP adapter starts from: its name in messages, its logger, its credentials by name. */
+export function adapterSetup(kind: TCarrierKind, config: TAdapterConfig) {
+  return {
+    name: config.label ?? kind,
+    log: config.logger ?? silentLogger,
+    /** Throws `auth` when the shop has not given it. */
+    credential: (name: string) => requireCredential(kind, config.credentials, name),
+    /** The pause before looking parcels up after an ambiguous creation (createParcelsSafely). */
+    settleMs: config.settleMs ?? 1500,
+  };
+}
+
 export function makeHttpClient(
   kind: TCarrierKind,
   config: TAdapterConfig,
@@ -62,4 +76,24 @@ export async function connectionResult(name: string, probe: () => Promise<unknow
     if (error.code === 'auth') return { ok: false, message: `${name} refused these credentials` };
     return { ok: false, message: error.message };
   }
+}
+
+/** validateParcels of a carrier with no validation step: a created parcel is picked up as it is. */
+export async function nothingToValidate(trackings: string[]): Promise<TSimpleOutcome[]> {
+  return trackings.map((tracking) => ({ tracking, ok: true as const }));
+}
+
+/** The driver-notes half of an adapter whose carrier takes no notes (`what`: how its message names them). */
+export function withoutDriverNotes(
+  name: string,
+  what = 'notes to the driver',
+): Pick<TCarrierAdapter, 'notifyDriver' | 'getDriverUpdates'> {
+  return {
+    async notifyDriver() {
+      throw CarrierError.unsupported(name, what);
+    },
+    async getDriverUpdates() {
+      throw CarrierError.unsupported(name, 'driver updates');
+    },
+  };
 }

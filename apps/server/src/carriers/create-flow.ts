@@ -1,4 +1,5 @@
 import { CarrierError, type TCarrierLogger, type TCreateOutcome, type TParcelInput } from './carrier.js';
+import { mapWithConcurrency } from './parcel-format.js';
 
 /**
  * Batch parcel creation shared by every adapter: never two parcels for one reference.
@@ -24,6 +25,45 @@ export interface TCreateFlow {
   /** Pause before looking up after an ambiguous failure (the carrier may still be writing). */
   settleMs?: number;
   maxResends?: number;
+}
+
+/** A parcel the carrier refused: final, safe to correct and dispatch again. */
+export function refusedOutcome(reference: string, message: string): TCreateOutcome {
+  return { reference, ok: false, ambiguous: false, message };
+}
+
+/**
+ * `send` for a carrier that creates one parcel per request: `concurrency` requests in flight, and a
+ * failed request becomes that parcel's outcome (ambiguous when the carrier may have created it).
+ */
+export function sendEach(
+  sendOne: (parcel: TParcelInput) => Promise<TCreateOutcome>,
+  concurrency: number,
+): TCreateFlow['send'] {
+  return (batch) =>
+    mapWithConcurrency(batch, concurrency, async (p) => {
+      try {
+        return await sendOne(p);
+      } catch (error) {
+        if (!(error instanceof CarrierError)) throw error;
+        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
+      }
+    });
+}
+
+/** `lookup` for a carrier searched one reference per request; `findOne` answers undefined when it has none. */
+export function lookUpEach(
+  findOne: (reference: string) => Promise<TFound | undefined>,
+  concurrency: number,
+): NonNullable<TCreateFlow['lookup']> {
+  return async (references) => {
+    const out = new Map<string, TFound>();
+    await mapWithConcurrency(references, concurrency, async (reference) => {
+      const found = await findOne(reference);
+      if (found) out.set(reference, found);
+    });
+    return out;
+  };
 }
 
 export async function createParcelsSafely(
@@ -52,12 +92,7 @@ export async function createParcelsSafely(
   return parcels.map((parcel, index) => {
     if (!firstIndex.has(parcel.reference)) firstIndex.set(parcel.reference, index);
     if (firstIndex.get(parcel.reference) !== index) {
-      return {
-        reference: parcel.reference,
-        ok: false,
-        ambiguous: false,
-        message: 'Duplicate order in the same request',
-      };
+      return refusedOutcome(parcel.reference, 'Duplicate order in the same request');
     }
     return results.get(parcel.reference) ?? ambiguousOutcome(flow.carrier, parcel.reference);
   });
@@ -113,8 +148,7 @@ async function sendBatch(
       await sendBatch(flow, batch.slice(half), results, resends);
       return;
     }
-    for (const p of batch)
-      results.set(p.reference, { reference: p.reference, ok: false, ambiguous: false, message: error.message });
+    for (const p of batch) results.set(p.reference, refusedOutcome(p.reference, error.message));
     return;
   }
   const unanswered: TParcelInput[] = [];

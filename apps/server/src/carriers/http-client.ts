@@ -60,6 +60,8 @@ export interface THttpClient {
   request<T = unknown>(request: THttpRequest): Promise<THttpResponse<T>>;
   /** Redacts this client's secrets from any text (for adapters building messages). */
   redact(text: string): string;
+  /** The carrier's own words in an answer body (messageFromJson), redacted; `fallback` when it says nothing. */
+  refusal(body: unknown, fallback: string): string;
 }
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'BAD_PORT']);
@@ -199,7 +201,8 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
     }
   }
 
-  return { request, redact };
+  const refusal = (body: unknown, fallback: string) => redact(messageFromJson(body) || fallback);
+  return { request, redact, refusal };
 }
 
 function buildUrl(baseUrl: string, path: string, query: THttpRequest['query']): string {

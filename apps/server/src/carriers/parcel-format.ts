@@ -1,4 +1,6 @@
-/** Small formatting rules the carriers share (names, phones, batching). */
+import type { TMappedStatus, TTrackingEvent } from './carrier.js';
+
+/** Small formatting rules the carriers share (names, phones, batching, reading answers). */
 
 /** Yalidine wants first and family names apart; one-word names get '-' as family name. */
 export function splitFullName(fullName: string): { firstName: string; familyName: string } {
@@ -71,6 +73,11 @@ export function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** The objects of an answer's list; anything but an array reads as an empty list. */
+export function asRecords(value: unknown): Array<Record<string, unknown>> {
+  return (Array.isArray(value) ? value : []).map(asRecord);
+}
+
 export function asString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -81,4 +88,23 @@ export function asNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : null;
+}
+
+/** One tracking event; an empty reason or location is left out rather than kept as ''. */
+export function trackingEvent(
+  at: string,
+  status: TMappedStatus,
+  details: { reason?: string; location?: string } = {},
+): TTrackingEvent {
+  return {
+    at,
+    status,
+    ...(details.reason ? { reason: details.reason } : {}),
+    ...(details.location ? { location: details.location } : {}),
+  };
+}
+
+/** Sorts events (or driver updates) oldest first, in place: ISO instants compare as text. */
+export function oldestFirst<T extends { at: string }>(events: T[]): T[] {
+  return events.sort((a, b) => a.at.localeCompare(b.at));
 }

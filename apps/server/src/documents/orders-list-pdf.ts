@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { formatDZD } from '@cod/shared';
+import { formatDZD, formatLocalDateTime } from '@cod/shared';
 import PDFDocument from 'pdfkit';
 import { registerFonts } from './fonts.js';
 import { LIST_LABELS, type TListLocale } from './orders-list-labels.js';
@@ -217,20 +217,7 @@ function drawOrderRow(
     .restore();
 }
 
-/** "2026-11-21 14:05" in the business time zone. */
+/** "2026-11-21 14:05" in the business time zone (the shops' default when none is given). */
 function formatDate(date: Date, timeZone = 'Africa/Algiers'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return formatLocalDateTime(date, timeZone);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestUser, openTestApp } from '../support/test-db.js';
+import { expectForeignIdsNotFound, type TForeignIdFixture } from '../support/tenancy.js';
 import { createProduct, isCatalogueRoute, ownerOfNewShop } from './catalogue-support.js';
 
 const { app, routes, database } = await openTestApp();
@@ -25,7 +26,7 @@ describe('catalogue tenant isolation (ARCHITECTURE 3.2, 3.5)', () => {
 
     const productBody = { name: 'Taken over', sku: 'HIJACK', price: 1 };
     // One of B's ids per route, with a body that would be valid, so only tenancy can refuse it.
-    const fixture: Record<string, { id: number | string; body?: unknown }> = {
+    const fixture: TForeignIdFixture = {
       'GET /dashboard/products/:id': { id: bProduct.id },
       'PUT /dashboard/products/:id': { id: bProduct.id, body: productBody },
       'DELETE /dashboard/products/:id': { id: bProduct.id },
@@ -51,29 +52,8 @@ describe('catalogue tenant isolation (ARCHITECTURE 3.2, 3.5)', () => {
       'POST /dashboard/sales-channels/:id/revoke-key': { id: bChannel.id },
       'DELETE /dashboard/sales-channels/:id': { id: bChannel.id },
     };
-    const withParams = routes
-      .filter((r) => isCatalogueRoute(r.url) && r.url.includes('/:'))
-      .map((r) => `${r.method} ${r.url}`);
-    expect(
-      withParams.filter((key) => !(key in fixture)),
-      'add the new route to this fixture',
-    ).toEqual([]);
-    expect(
-      Object.keys(fixture).filter((key) => !withParams.includes(key)),
-      'stale fixture entries',
-    ).toEqual([]);
-
-    for (const key of withParams) {
-      const [method, url] = key.split(' ') as [string, string];
-      const { id, body } = fixture[key]!;
-      const response = await app.inject({
-        method: method as 'GET',
-        url: url.replace(/:(id|phone)/, String(id)),
-        headers: { authorization: a.authorization },
-        payload: method === 'GET' || method === 'DELETE' ? undefined : ((body ?? {}) as object),
-      });
-      expect(response.statusCode, `${key} answered ${response.body}`).toBe(404);
-    }
+    const catalogueRoutes = routes.filter((r) => isCatalogueRoute(r.url));
+    await expectForeignIdsNotFound(app, catalogueRoutes, fixture, a.authorization);
 
     const after = (await b.api.get(`/dashboard/products/${bProduct.id}`)).json();
     expect(after).toMatchObject({ name: 'B secret', archived_at: null, on_hand: 3 });

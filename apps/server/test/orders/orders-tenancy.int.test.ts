@@ -6,6 +6,7 @@ import { registerIntakeRoutes } from '../../src/modules/orders/intake.routes.js'
 import { registerOrderRoutes } from '../../src/modules/orders/orders.routes.js';
 import { openTestApp, testConfig } from '../support/test-db.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from './orders-support.js';
+import { expectForeignIdsNotFound, type TForeignIdFixture } from '../support/tenancy.js';
 
 const { app, database } = await openTestApp();
 
@@ -29,7 +30,7 @@ describe('orders tenant isolation (ARCHITECTURE 3.2, 3.5)', () => {
     const later = formatLocalDateTime(new Date(Date.now() + 86_400_000), 'Africa/Algiers');
 
     // One of B's ids per route, with a body A could legitimately send, so only tenancy can refuse it.
-    const fixture: Record<string, { id: number; body?: unknown }> = {
+    const fixture: TForeignIdFixture = {
       'GET /dashboard/orders/:id': { id: bOrder.id },
       'GET /dashboard/orders/:id/status-timeline': { id: bOrder.id },
       'PUT /dashboard/orders/:id': { id: bOrder.id, body: orderBody(a, { customer_full_name: 'Taken over' }) },
@@ -38,29 +39,7 @@ describe('orders tenant isolation (ARCHITECTURE 3.2, 3.5)', () => {
       'PATCH /dashboard/orders/:id/status': { id: bOrder.id, body: { status: a.status.confirmed } },
       'POST /dashboard/orders/:id/report': { id: bOrder.id, body: { report_date: later } },
     };
-    const withParams = orderModuleRoutes()
-      .filter((r) => r.url.includes('/:'))
-      .map((r) => `${r.method} ${r.url}`);
-    expect(
-      withParams.filter((key) => !(key in fixture)),
-      'add the new route to this fixture',
-    ).toEqual([]);
-    expect(
-      Object.keys(fixture).filter((key) => !withParams.includes(key)),
-      'stale fixture entries',
-    ).toEqual([]);
-
-    for (const key of withParams) {
-      const [method, url] = key.split(' ') as [string, string];
-      const { id, body } = fixture[key]!;
-      const response = await app.inject({
-        method: method as 'GET',
-        url: url.replace(':id', String(id)),
-        headers: { authorization: a.authorization },
-        payload: method === 'GET' || method === 'DELETE' ? undefined : ((body ?? {}) as object),
-      });
-      expect(response.statusCode, `${key} answered ${response.body}`).toBe(404);
-    }
+    await expectForeignIdsNotFound(app, orderModuleRoutes(), fixture, a.authorization);
 
     // Ids in bodies: another shop's orders are simply not among the caller's.
     const bulk = await a.api.post('/dashboard/orders/bulk-status-update', {

@@ -1,7 +1,6 @@
-import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import { adapterSetup, connectionResult, makeHttpClient, type TAdapterConfig } from '../adapter-config.js';
 import {
   CarrierError,
-  silentLogger,
   type TCancelOutcome,
   type TCarrierAdapter,
   type TCreateOutcome,
@@ -12,8 +11,18 @@ import {
   type TTrackingEvent,
 } from '../carrier.js';
 import { createParcelsSafely, type TFound } from '../create-flow.js';
-import { messageFromJson } from '../http-client.js';
-import { algiersToIso, asNumber, asRecord, asString, chunk, isoToAlgiers, localPhone } from '../parcel-format.js';
+import {
+  algiersToIso,
+  asNumber,
+  asRecord,
+  asRecords,
+  asString,
+  chunk,
+  isoToAlgiers,
+  localPhone,
+  oldestFirst,
+  trackingEvent,
+} from '../parcel-format.js';
 import { ecotrackStatuses } from './statuses.js';
 
 /**
@@ -27,9 +36,8 @@ const BATCH_SIZE = 100;
 const LOOKUP_PAGES = 10;
 
 export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
-  const name = config.label ?? 'ecotrack';
-  const log = config.logger ?? silentLogger;
-  const token = requireCredential('ecotrack', config.credentials, 'api_token');
+  const { name, log, credential, settleMs } = adapterSetup('ecotrack', config);
+  const token = credential('api_token');
   const http = makeHttpClient('ecotrack', config, { headers: { Authorization: `Bearer ${token}` } });
 
   function toPayload(p: TParcelInput): Record<string, unknown> {
@@ -85,7 +93,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
       const fieldErrors = Object.fromEntries(
         Object.entries(entry).filter(([, v]) => Array.isArray(v)) as Array<[string, string[]]>,
       );
-      const message = http.redact(messageFromJson(entry) || Object.values(fieldErrors).flat().join(' ') || 'Refused');
+      const message = http.refusal(entry, Object.values(fieldErrors).flat().join(' ') || 'Refused');
       return {
         reference: p.reference,
         ok: false,
@@ -109,7 +117,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
         query: { page, start_date: yesterday, end_date: today },
       });
       const body = asRecord(data);
-      for (const row of (Array.isArray(body.data) ? body.data : []).map(asRecord)) {
+      for (const row of asRecords(body.data)) {
         const reference = asString(row.reference);
         if (!wanted.has(reference) || found.has(reference)) continue;
         found.set(reference, {
@@ -151,7 +159,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
 
     createParcels(parcels, options) {
       return createParcelsSafely(
-        { carrier: name, batchSize: BATCH_SIZE, send, lookup, log, settleMs: config.settleMs ?? 1500 },
+        { carrier: name, batchSize: BATCH_SIZE, send, lookup, log, settleMs },
         parcels,
         options,
       );
@@ -166,7 +174,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
             ask_collection: options?.askCollection ? 1 : 0,
           });
           if (body.success === false || body.errors) {
-            out.push({ tracking, ok: false, message: http.redact(messageFromJson(body) || 'Validation refused') });
+            out.push({ tracking, ok: false, message: http.refusal(body, 'Validation refused') });
           } else {
             out.push({ tracking, ok: true });
           }
@@ -223,8 +231,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
         for (const trackingNumber of group) {
           const info = infos.get(trackingNumber);
           const state = statuses.get(trackingNumber);
-          const events = (Array.isArray(info?.activity) ? info.activity : []).map(asRecord).map(toEvent);
-          events.sort((a, b) => a.at.localeCompare(b.at));
+          const events = oldestFirst(asRecords(info?.activity).map(toEvent));
           const rawCurrent = asString(state?.status) || asString(info?.status);
           const lastMoving = [...events].reverse().find((e) => e.status.status !== null);
           const driverPhone = asString(state?.driver_phone);
@@ -276,7 +283,7 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
         throw new CarrierError({
           code: 'rejected',
           carrier: name,
-          message: http.redact(messageFromJson(body) || `${name} refused the note`),
+          message: http.refusal(body, `${name} refused the note`),
         });
       }
     },
@@ -284,20 +291,20 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
     async getDriverUpdates(tracking): Promise<TDriverUpdate[]> {
       const { data } = await http.request<unknown>({ method: 'GET', path: '/api/v1/get/maj', query: { tracking } });
       // A plain array (not {data: []}); entries carry the sender's name before the text.
-      return (Array.isArray(data) ? data : [])
-        .map(asRecord)
-        .filter((r) => !asString(r.tracking) || asString(r.tracking) === tracking)
-        .map((r) => {
-          const station = asString(r.station);
-          const driver = asString(r.livreur);
-          return {
-            at: algiersToIso(asString(r.created_at)),
-            text: asString(r.remarque),
-            ...(station ? { station } : {}),
-            ...(driver ? { driver } : {}),
-          };
-        })
-        .sort((a, b) => a.at.localeCompare(b.at));
+      return oldestFirst(
+        asRecords(data)
+          .filter((r) => !asString(r.tracking) || asString(r.tracking) === tracking)
+          .map((r) => {
+            const station = asString(r.station);
+            const driver = asString(r.livreur);
+            return {
+              at: algiersToIso(asString(r.created_at)),
+              text: asString(r.remarque),
+              ...(station ? { station } : {}),
+              ...(driver ? { driver } : {}),
+            };
+          }),
+      );
     },
 
     testConnection() {
@@ -317,14 +324,11 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
 }
 
 function toEvent(activity: Record<string, unknown>): TTrackingEvent {
-  const reason = asString(activity.reason);
-  const location = asString(activity.station) || asString(activity.scanLocation);
-  return {
-    at: algiersToIso(asString(activity.date), asString(activity.time) || undefined),
-    status: ecotrackStatuses.map(asString(activity.status)),
-    ...(reason ? { reason } : {}),
-    ...(location ? { location } : {}),
-  };
+  return trackingEvent(
+    algiersToIso(asString(activity.date), asString(activity.time) || undefined),
+    ecotrackStatuses.map(asString(activity.status)),
+    { reason: asString(activity.reason), location: asString(activity.station) || asString(activity.scanLocation) },
+  );
 }
 
 /** Rows matched by exact tracking, never by position (a "take the first row" client attaches another parcel's status). */

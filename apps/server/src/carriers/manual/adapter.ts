@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { nothingToValidate, withoutDriverNotes } from '../adapter-config.js';
 import { CarrierError, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
 import { createStatusMapper } from '../status-mapping.js';
 import { SHIPMENT_STATUSES } from '../shipment-status.js';
@@ -38,9 +39,7 @@ export function createManualAdapter(): TCarrierAdapter {
         recovered: false,
       }));
     },
-    async validateParcels(trackings) {
-      return trackings.map((tracking) => ({ tracking, ok: true as const }));
-    },
+    validateParcels: nothingToValidate,
     async cancelParcel() {
       return { ok: true };
     },
@@ -57,12 +56,7 @@ export function createManualAdapter(): TCarrierAdapter {
     async getCentres() {
       return [];
     },
-    async notifyDriver() {
-      throw CarrierError.unsupported('manual', 'notes to the driver');
-    },
-    async getDriverUpdates() {
-      throw CarrierError.unsupported('manual', 'driver updates');
-    },
+    ...withoutDriverNotes('manual'),
     async testConnection() {
       return { ok: true };
     },

@@ -1,16 +1,31 @@
-import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import {
+  adapterSetup,
+  connectionResult,
+  makeHttpClient,
+  nothingToValidate,
+  type TAdapterConfig,
+  withoutDriverNotes,
+} from '../adapter-config.js';
 import {
   CarrierError,
-  silentLogger,
   type TCancelOutcome,
   type TCarrierAdapter,
   type TCreateOutcome,
   type TParcelInput,
   type TTracking,
 } from '../carrier.js';
-import { createParcelsSafely, type TFound } from '../create-flow.js';
-import { messageFromJson } from '../http-client.js';
-import { algiersToIso, asNumber, asRecord, asString, localPhone, mapWithConcurrency } from '../parcel-format.js';
+import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
+import {
+  algiersToIso,
+  asNumber,
+  asRecord,
+  asRecords,
+  asString,
+  localPhone,
+  mapWithConcurrency,
+  oldestFirst,
+  trackingEvent,
+} from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
 import { maystroStatuses } from './statuses.js';
 
@@ -23,10 +38,8 @@ import { maystroStatuses } from './statuses.js';
 const CONCURRENCY = 4;
 
 export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
-  const name = config.label ?? 'maystro';
-  const log = config.logger ?? silentLogger;
-  const token = requireCredential('maystro', config.credentials, 'api_token');
-  const http = makeHttpClient('maystro', config, { headers: { Authorization: `Token ${token}` } });
+  const { name, log, credential, settleMs } = adapterSetup('maystro', config);
+  const http = makeHttpClient('maystro', config, { headers: { Authorization: `Token ${credential('api_token')}` } });
   const communeCache = new Map<number, Promise<Array<{ id: number; name: string }>>>();
 
   function communes(wilaya: number) {
@@ -34,11 +47,7 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
     if (!cached) {
       cached = http
         .request<unknown>({ method: 'GET', path: '/base/communes/', query: { wilaya } })
-        .then(({ data }) =>
-          (Array.isArray(data) ? data : [])
-            .map(asRecord)
-            .map((c) => ({ id: asNumber(c.id) ?? 0, name: asString(c.name) })),
-        );
+        .then(({ data }) => asRecords(data).map((c) => ({ id: asNumber(c.id) ?? 0, name: asString(c.name) })));
       cached.catch(() => communeCache.delete(wilaya));
       communeCache.set(wilaya, cached);
     }
@@ -65,14 +74,7 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   async function sendOne(p: TParcelInput): Promise<TCreateOutcome> {
     const commune = await communeId(p);
-    if (commune === null) {
-      return {
-        reference: p.reference,
-        ok: false,
-        ambiguous: false,
-        message: `${name} does not deliver to ${p.commune.name}`,
-      };
-    }
+    if (commune === null) return refusedOutcome(p.reference, `${name} does not deliver to ${p.commune.name}`);
     const { status, data } = await http.request<unknown>({
       method: 'POST',
       path: '/stores/orders/',
@@ -97,37 +99,22 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
     });
     const body = asRecord(data);
     if (status < 300 && asString(body.id)) return found(p.reference, body, false);
-    const message = http.redact(messageFromJson(body) || flatten(body) || `${name} refused this order`);
-    return { reference: p.reference, ok: false, ambiguous: false, message };
+    return refusedOutcome(p.reference, http.refusal(body, flatten(body) || `${name} refused this order`));
   }
 
-  async function send(batch: TParcelInput[]): Promise<TCreateOutcome[]> {
-    return mapWithConcurrency(batch, CONCURRENCY, async (p) => {
-      try {
-        return await sendOne(p);
-      } catch (error) {
-        if (!(error instanceof CarrierError)) throw error;
-        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
-      }
-    });
-  }
+  const send = sendEach(sendOne, CONCURRENCY);
 
-  async function lookup(references: string[]): Promise<Map<string, TFound>> {
-    const out = new Map<string, TFound>();
-    await mapWithConcurrency(references, CONCURRENCY, async (reference) => {
-      const { data } = await http.request<unknown>({
-        method: 'GET',
-        path: '/stores/orders/',
-        query: { external_order_id: reference },
-      });
-      const results = asRecord(asRecord(data).list).results;
-      const row = (Array.isArray(results) ? results : [])
-        .map(asRecord)
-        .find((r) => asString(r.external_order_id) === reference);
-      if (row) out.set(reference, found(reference, row, true));
+  const lookup = lookUpEach(async (reference) => {
+    const { data } = await http.request<unknown>({
+      method: 'GET',
+      path: '/stores/orders/',
+      query: { external_order_id: reference },
     });
-    return out;
-  }
+    const row = asRecords(asRecord(asRecord(data).list).results).find(
+      (r) => asString(r.external_order_id) === reference,
+    );
+    return row && found(reference, row, true);
+  }, CONCURRENCY);
 
   return {
     kind: 'maystro',
@@ -153,16 +140,10 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
     },
 
     createParcels(parcels, options) {
-      return createParcelsSafely(
-        { carrier: name, batchSize: 20, send, lookup, log, settleMs: config.settleMs ?? 1500 },
-        parcels,
-        options,
-      );
+      return createParcelsSafely({ carrier: name, batchSize: 20, send, lookup, log, settleMs }, parcels, options);
     },
 
-    async validateParcels(trackings) {
-      return trackings.map((tracking) => ({ tracking, ok: true as const }));
-    },
+    validateParcels: nothingToValidate,
 
     async cancelParcel(tracking): Promise<TCancelOutcome> {
       const { status, data } = await http.request<unknown>({
@@ -173,11 +154,7 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
         acceptStatuses: [400, 403, 422],
       });
       if (status < 300) return { ok: true };
-      return {
-        ok: false,
-        allowed: false,
-        message: http.redact(messageFromJson(data) || `${name} refused the cancellation`),
-      };
+      return { ok: false, allowed: false, message: http.refusal(data, `${name} refused the cancellation`) };
     },
 
     async getLabel(tracking) {
@@ -208,17 +185,13 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
           path: `/stores/history_order/${encodeURIComponent(trackingNumber)}/`,
         });
         const list = Array.isArray(history.data) ? history.data : asRecord(history.data).results;
-        const events = (Array.isArray(list) ? list : [])
-          .map(asRecord)
-          .map((h) => {
-            const reason = asString(h.reason);
-            return {
-              at: algiersToIso(asString(h.created_at)),
-              status: maystroStatuses.map(asString(h.status)),
-              ...(reason ? { reason } : {}),
-            };
-          })
-          .sort((a, b) => a.at.localeCompare(b.at));
+        const events = oldestFirst(
+          asRecords(list).map((h) =>
+            trackingEvent(algiersToIso(asString(h.created_at)), maystroStatuses.map(asString(h.status)), {
+              reason: asString(h.reason),
+            }),
+          ),
+        );
         return { trackingNumber, current: maystroStatuses.map(asString(row.status)), events };
       });
     },
@@ -229,12 +202,7 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
     async getCentres() {
       throw CarrierError.unsupported(name, 'a stop-desk list');
     },
-    async notifyDriver() {
-      throw CarrierError.unsupported(name, 'notes to the driver after creation');
-    },
-    async getDriverUpdates() {
-      throw CarrierError.unsupported(name, 'driver updates');
-    },
+    ...withoutDriverNotes(name, 'notes to the driver after creation'),
 
     testConnection() {
       return connectionResult(name, () =>

@@ -1,7 +1,12 @@
-import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import {
+  adapterSetup,
+  connectionResult,
+  makeHttpClient,
+  type TAdapterConfig,
+  withoutDriverNotes,
+} from '../adapter-config.js';
 import {
   CarrierError,
-  silentLogger,
   type TCancelOutcome,
   type TCarrierAdapter,
   type TCentre,
@@ -10,9 +15,19 @@ import {
   type TSimpleOutcome,
   type TTracking,
 } from '../carrier.js';
-import { createParcelsSafely } from '../create-flow.js';
-import { messageFromJson } from '../http-client.js';
-import { algiersToIso, asNumber, asRecord, asString, chunk, localPhone, mapWithConcurrency } from '../parcel-format.js';
+import { createParcelsSafely, refusedOutcome, sendEach } from '../create-flow.js';
+import {
+  algiersToIso,
+  asNumber,
+  asRecord,
+  asRecords,
+  asString,
+  chunk,
+  localPhone,
+  mapWithConcurrency,
+  oldestFirst,
+  trackingEvent,
+} from '../parcel-format.js';
 import { noestStatuses } from './statuses.js';
 
 /**
@@ -24,11 +39,9 @@ import { noestStatuses } from './statuses.js';
 const CONCURRENCY = 4;
 
 export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
-  const name = config.label ?? 'noest';
-  const log = config.logger ?? silentLogger;
-  const apiToken = requireCredential('noest', config.credentials, 'api_token');
-  const userGuid = requireCredential('noest', config.credentials, 'user_guid');
-  const auth = { api_token: apiToken, user_guid: userGuid };
+  const { name, log, credential } = adapterSetup('noest', config);
+  const apiToken = credential('api_token');
+  const auth = { api_token: apiToken, user_guid: credential('user_guid') };
   const http = makeHttpClient('noest', config, { headers: { Authorization: `Bearer ${apiToken}` } });
 
   /** `business`: a refusal comes back as a 4xx body with the carrier's message, not as an error. */
@@ -70,24 +83,10 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
         recovered: false,
       };
     }
-    return {
-      reference: p.reference,
-      ok: false,
-      ambiguous: false,
-      message: http.redact(messageFromJson(body) || `${name} refused this order`),
-    };
+    return refusedOutcome(p.reference, http.refusal(body, `${name} refused this order`));
   }
 
-  async function send(batch: TParcelInput[]): Promise<TCreateOutcome[]> {
-    return mapWithConcurrency(batch, CONCURRENCY, async (p) => {
-      try {
-        return await sendOne(p);
-      } catch (error) {
-        if (!(error instanceof CarrierError)) throw error;
-        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
-      }
-    });
-  }
+  const send = sendEach(sendOne, CONCURRENCY);
 
   return {
     kind: 'noest',
@@ -113,7 +112,7 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
         try {
           const body = await post('/api/public/valid/order', { tracking }, true);
           if (body.success === true) return { tracking, ok: true };
-          return { tracking, ok: false, message: http.redact(messageFromJson(body) || 'Validation refused') };
+          return { tracking, ok: false, message: http.refusal(body, 'Validation refused') };
         } catch (error) {
           if (!(error instanceof CarrierError)) throw error;
           return { tracking, ok: false, message: error.message };
@@ -127,7 +126,7 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
       return {
         ok: false,
         allowed: false,
-        message: http.redact(messageFromJson(body) || `${name} only deletes orders not yet validated`),
+        message: http.refusal(body, `${name} only deletes orders not yet validated`),
       };
     },
 
@@ -151,19 +150,18 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
         const body = await post('/api/public/get/trackings/info', { trackings: group }, true, false);
         for (const trackingNumber of group) {
           const row = asRecord(body[trackingNumber]);
-          const activity = Array.isArray(row.activity) ? row.activity.map(asRecord) : [];
-          const events = activity
-            .map((a) => {
+          const activity = asRecords(row.activity);
+          const events = oldestFirst(
+            activity.map((a) => {
               const key = asString(a.event_key) || asString(a.status);
-              const reason = asString(a.causes) || asString(a.reason);
-              return {
-                at: algiersToIso(asString(a.date) || asString(a.created_at)),
+              return trackingEvent(
+                algiersToIso(asString(a.date) || asString(a.created_at)),
                 // The event text is what people read; the key is what the table maps.
-                status: noestStatuses.map(asString(a.event) || key, key),
-                ...(reason ? { reason } : {}),
-              };
-            })
-            .sort((a, b) => a.at.localeCompare(b.at));
+                noestStatuses.map(asString(a.event) || key, key),
+                { reason: asString(a.causes) || asString(a.reason) },
+              );
+            }),
+          );
           const lastMoving = [...events].reverse().find((e) => e.status.status !== null);
           out.push({ trackingNumber, current: activity.length ? (lastMoving?.status ?? null) : null, events });
         }
@@ -193,12 +191,7 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
         .filter((c) => !options?.wilayaCode || c.wilayaCode === options.wilayaCode);
     },
 
-    async notifyDriver() {
-      throw CarrierError.unsupported(name, 'notes to the driver');
-    },
-    async getDriverUpdates() {
-      throw CarrierError.unsupported(name, 'driver updates');
-    },
+    ...withoutDriverNotes(name),
 
     testConnection() {
       return connectionResult(name, () =>

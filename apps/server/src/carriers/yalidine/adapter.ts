@@ -1,7 +1,13 @@
-import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
+import {
+  adapterSetup,
+  connectionResult,
+  makeHttpClient,
+  nothingToValidate,
+  type TAdapterConfig,
+  withoutDriverNotes,
+} from '../adapter-config.js';
 import {
   CarrierError,
-  silentLogger,
   type TCancelOutcome,
   type TCarrierAdapter,
   type TCentre,
@@ -9,11 +15,18 @@ import {
   type TFeeRow,
   type TParcelInput,
   type TTracking,
-  type TTrackingEvent,
 } from '../carrier.js';
-import { createParcelsSafely, type TFound } from '../create-flow.js';
-import { messageFromJson } from '../http-client.js';
-import { algiersToIso, asNumber, asRecord, asString, chunk, splitFullName } from '../parcel-format.js';
+import { createParcelsSafely, refusedOutcome, type TFound } from '../create-flow.js';
+import {
+  algiersToIso,
+  asNumber,
+  asRecord,
+  asString,
+  chunk,
+  oldestFirst,
+  splitFullName,
+  trackingEvent,
+} from '../parcel-format.js';
 import { yalidineStatuses } from './statuses.js';
 
 /**
@@ -29,13 +42,9 @@ const INITIAL_STATUS = 'En préparation';
 type TList = { has_more?: boolean; data?: unknown[] };
 
 export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
-  const name = config.label ?? 'yalidine';
-  const log = config.logger ?? silentLogger;
+  const { name, log, credential, settleMs } = adapterSetup('yalidine', config);
   const http = makeHttpClient('yalidine', config, {
-    headers: {
-      'X-API-ID': requireCredential('yalidine', config.credentials, 'api_id'),
-      'X-API-TOKEN': requireCredential('yalidine', config.credentials, 'api_token'),
-    },
+    headers: { 'X-API-ID': credential('api_id'), 'X-API-TOKEN': credential('api_token') },
     quotaPauseMs: yalidineQuotaPause,
   });
 
@@ -101,8 +110,7 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
         };
       }
       if (entry.success === false) {
-        const message = http.redact(messageFromJson(entry) || `${name} refused this parcel`);
-        return { reference: p.reference, ok: false, ambiguous: false, message };
+        return refusedOutcome(p.reference, http.refusal(entry, `${name} refused this parcel`));
       }
       return { reference: p.reference, ok: false, ambiguous: true, message: `${name} gave no answer for this parcel` };
     });
@@ -155,16 +163,14 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
 
     createParcels(parcels, options) {
       return createParcelsSafely(
-        { carrier: name, batchSize: BATCH_SIZE, send, lookup, log, settleMs: config.settleMs ?? 1500 },
+        { carrier: name, batchSize: BATCH_SIZE, send, lookup, log, settleMs },
         parcels,
         options,
       );
     },
 
-    async validateParcels(trackings) {
-      // Yalidine has no validation call: a created parcel is picked up as it is.
-      return trackings.map((tracking) => ({ tracking, ok: true as const }));
-    },
+    // Yalidine has no validation call: a created parcel is picked up as it is.
+    validateParcels: nothingToValidate,
 
     async cancelParcel(tracking): Promise<TCancelOutcome> {
       const { data } = await http.request<unknown>({
@@ -203,19 +209,16 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
         const history = await list('/histories/', { tracking: group.join(',') });
         for (const trackingNumber of group) {
           const parcel = parcels.find((p) => asString(p.tracking) === trackingNumber);
-          const events: TTrackingEvent[] = history
-            .filter((h) => asString(h.tracking) === trackingNumber)
-            .map((h) => {
-              const reason = asString(h.reason);
-              const location = asString(h.center_name) || asString(h.commune_name);
-              return {
-                at: algiersToIso(asString(h.date_status)),
-                status: yalidineStatuses.map(asString(h.status)),
-                ...(reason ? { reason } : {}),
-                ...(location ? { location } : {}),
-              };
-            })
-            .sort((a, b) => a.at.localeCompare(b.at));
+          const events = oldestFirst(
+            history
+              .filter((h) => asString(h.tracking) === trackingNumber)
+              .map((h) =>
+                trackingEvent(algiersToIso(asString(h.date_status)), yalidineStatuses.map(asString(h.status)), {
+                  reason: asString(h.reason),
+                  location: asString(h.center_name) || asString(h.commune_name),
+                }),
+              ),
+          );
           const lastStatus = parcel ? asString(parcel.last_status) : '';
           out.push({
             trackingNumber,
@@ -253,12 +256,7 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
       }));
     },
 
-    async notifyDriver() {
-      throw CarrierError.unsupported(name, 'notes to the driver');
-    },
-    async getDriverUpdates() {
-      throw CarrierError.unsupported(name, 'driver updates');
-    },
+    ...withoutDriverNotes(name),
 
     testConnection() {
       return connectionResult(name, () => http.request({ method: 'GET', path: '/wilayas/', query: { page_size: 1 } }));

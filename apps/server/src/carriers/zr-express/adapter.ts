@@ -1,22 +1,23 @@
-import { connectionResult, makeHttpClient, requireCredential, type TAdapterConfig } from '../adapter-config.js';
 import {
-  CarrierError,
-  silentLogger,
-  type TCancelOutcome,
-  type TCarrierAdapter,
-  type TCreateOutcome,
-  type TParcelInput,
-  type TTracking,
-} from '../carrier.js';
-import { createParcelsSafely, type TFound } from '../create-flow.js';
-import { messageFromJson } from '../http-client.js';
+  adapterSetup,
+  connectionResult,
+  makeHttpClient,
+  nothingToValidate,
+  type TAdapterConfig,
+  withoutDriverNotes,
+} from '../adapter-config.js';
+import type { TCancelOutcome, TCarrierAdapter, TCreateOutcome, TParcelInput, TTracking } from '../carrier.js';
+import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
 import {
   algiersToIso,
   asNumber,
   asRecord,
+  asRecords,
   asString,
   internationalPhone,
   mapWithConcurrency,
+  oldestFirst,
+  trackingEvent,
 } from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
 import { zrStatuses } from './statuses.js';
@@ -39,13 +40,9 @@ interface TTerritory {
 }
 
 export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter {
-  const name = config.label ?? 'zr_express';
-  const log = config.logger ?? silentLogger;
+  const { name, log, credential, settleMs } = adapterSetup('zr_express', config);
   const http = makeHttpClient('zr_express', config, {
-    headers: {
-      'X-Api-Key': requireCredential('zr_express', config.credentials, 'api_key'),
-      'X-Tenant': requireCredential('zr_express', config.credentials, 'tenant_id'),
-    },
+    headers: { 'X-Api-Key': credential('api_key'), 'X-Tenant': credential('tenant_id') },
   });
   const territoryCache = new Map<string, Promise<TTerritory[]>>();
 
@@ -60,16 +57,15 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
           json: { keyword, pageSize: 100, pageNumber: 1 },
           idempotent: true,
         })
-        .then(({ data }) => {
-          const items = asRecord(data).items;
-          return (Array.isArray(items) ? items : []).map(asRecord).map((t) => ({
+        .then(({ data }) =>
+          asRecords(asRecord(data).items).map((t) => ({
             id: asString(t.id),
             code: asNumber(t.code),
             name: asString(t.name),
             level: asString(t.level),
             parentId: asString(t.parentId),
-          }));
-        });
+          })),
+        );
       cached.catch(() => territoryCache.delete(key));
       territoryCache.set(key, cached);
     }
@@ -105,7 +101,7 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
 
   async function sendOne(p: TParcelInput): Promise<TCreateOutcome> {
     const ids = await territoryIds(p);
-    if (typeof ids === 'string') return { reference: p.reference, ok: false, ambiguous: false, message: ids };
+    if (typeof ids === 'string') return refusedOutcome(p.reference, ids);
     const phone = {
       number1: internationalPhone(p.customer.phone),
       ...(p.customer.phone2 ? { number2: internationalPhone(p.customer.phone2) } : {}),
@@ -140,43 +136,24 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
     });
     const id = asString(asRecord(created.data).id);
     if (created.status >= 300 || !id) {
-      return {
-        reference: p.reference,
-        ok: false,
-        ambiguous: false,
-        message: http.redact(messageFromJson(created.data) || `${name} refused this parcel`),
-      };
+      return refusedOutcome(p.reference, http.refusal(created.data, `${name} refused this parcel`));
     }
     const parcel = await http.request<unknown>({ method: 'GET', path: `/parcels/${encodeURIComponent(id)}` });
     return found(p.reference, { ...asRecord(parcel.data), id }, false);
   }
 
-  async function send(batch: TParcelInput[]): Promise<TCreateOutcome[]> {
-    return mapWithConcurrency(batch, CONCURRENCY, async (p) => {
-      try {
-        return await sendOne(p);
-      } catch (error) {
-        if (!(error instanceof CarrierError)) throw error;
-        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
-      }
-    });
-  }
+  const send = sendEach(sendOne, CONCURRENCY);
 
-  async function lookup(references: string[]): Promise<Map<string, TFound>> {
-    const out = new Map<string, TFound>();
-    await mapWithConcurrency(references, CONCURRENCY, async (reference) => {
-      const { data } = await http.request<unknown>({
-        method: 'POST',
-        path: '/parcels/search',
-        json: { pageNumber: 1, pageSize: 10, advancedSearch: { fields: ['externalId'], keyword: reference } },
-        idempotent: true,
-      });
-      const items = asRecord(data).items;
-      const row = (Array.isArray(items) ? items : []).map(asRecord).find((r) => asString(r.externalId) === reference);
-      if (row) out.set(reference, found(reference, row, true));
+  const lookup = lookUpEach(async (reference) => {
+    const { data } = await http.request<unknown>({
+      method: 'POST',
+      path: '/parcels/search',
+      json: { pageNumber: 1, pageSize: 10, advancedSearch: { fields: ['externalId'], keyword: reference } },
+      idempotent: true,
     });
-    return out;
-  }
+    const row = asRecords(asRecord(data).items).find((r) => asString(r.externalId) === reference);
+    return row && found(reference, row, true);
+  }, CONCURRENCY);
 
   return {
     kind: 'zr_express',
@@ -193,16 +170,10 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
     },
 
     createParcels(parcels, options) {
-      return createParcelsSafely(
-        { carrier: name, batchSize: 20, send, lookup, log, settleMs: config.settleMs ?? 1500 },
-        parcels,
-        options,
-      );
+      return createParcelsSafely({ carrier: name, batchSize: 20, send, lookup, log, settleMs }, parcels, options);
     },
 
-    async validateParcels(trackings) {
-      return trackings.map((tracking) => ({ tracking, ok: true as const }));
-    },
+    validateParcels: nothingToValidate,
 
     async cancelParcel(tracking): Promise<TCancelOutcome> {
       const { data } = await http.request<unknown>({
@@ -222,8 +193,7 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
         json: { trackingNumbers: [tracking], format: 'a6' },
         idempotent: true,
       });
-      const files = asRecord(data).parcelLabelFiles;
-      const url = asString(asRecord((Array.isArray(files) ? files : [])[0]).fileUrl);
+      const url = asString(asRecords(asRecord(data).parcelLabelFiles)[0]?.fileUrl);
       return url ? { kind: 'url', url } : { kind: 'none', reason: `${name} has no label for this parcel yet` };
     },
 
@@ -239,18 +209,13 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
           method: 'GET',
           path: `/parcels/${encodeURIComponent(trackingNumber)}/state-history`,
         });
-        const events = (Array.isArray(history.data) ? history.data : [])
-          .map(asRecord)
-          .map((h) => {
-            const state = asRecord(h.newState);
-            const reason = asString(asRecord(h.situation).name);
-            return {
-              at: algiersToIso(asString(h.createdAt)),
-              status: zrStatuses.map(asString(state.name)),
-              ...(reason ? { reason } : {}),
-            };
-          })
-          .sort((a, b) => a.at.localeCompare(b.at));
+        const events = oldestFirst(
+          asRecords(history.data).map((h) =>
+            trackingEvent(algiersToIso(asString(h.createdAt)), zrStatuses.map(asString(asRecord(h.newState).name)), {
+              reason: asString(asRecord(h.situation).name),
+            }),
+          ),
+        );
         const current = asString(asRecord(asRecord(parcel.data).state).name);
         return { trackingNumber, current: current ? zrStatuses.map(current) : null, events };
       });
@@ -258,11 +223,9 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
 
     async getFees({ toWilayaCodes }) {
       const { data } = await http.request<unknown>({ method: 'GET', path: '/delivery-pricing/rates' });
-      const rates = asRecord(data).rates;
-      return (Array.isArray(rates) ? rates : [])
-        .map(asRecord)
+      return asRecords(asRecord(data).rates)
         .map((r) => {
-          const prices = (Array.isArray(r.deliveryPrices) ? r.deliveryPrices : []).map(asRecord);
+          const prices = asRecords(r.deliveryPrices);
           const price = (type: string) => asNumber(prices.find((x) => asString(x.deliveryType) === type)?.price);
           return { wilayaCode: asNumber(r.toTerritoryCode) ?? 0, home: price('home'), stopDesk: price('pickup-point') };
         })
@@ -276,9 +239,7 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
         json: { pageNumber: 1, pageSize: 1000 },
         idempotent: true,
       });
-      const items = asRecord(data).items;
-      return (Array.isArray(items) ? items : [])
-        .map(asRecord)
+      return asRecords(asRecord(data).items)
         .map((h) => {
           const address = asRecord(h.address);
           return {
@@ -293,12 +254,7 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
         .filter((c) => !options?.wilayaCode || c.wilayaCode === options.wilayaCode);
     },
 
-    async notifyDriver() {
-      throw CarrierError.unsupported(name, 'notes to the driver');
-    },
-    async getDriverUpdates() {
-      throw CarrierError.unsupported(name, 'driver updates');
-    },
+    ...withoutDriverNotes(name),
 
     testConnection() {
       return connectionResult(name, () =>

@@ -1,4 +1,5 @@
 import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TCustomField, TSalesSourceType, TStockMovementKind } from '@cod/shared';
 
 // Issue 3 tables; the SQL (keys, checks, indexes, RLS) is migrations/0003_catalogue.sql.
@@ -8,6 +9,17 @@ const id = () => integer('id').generatedByDefaultAsIdentity().notNull();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+// Column groups several tables share. Spread them where the migration has the columns: drizzle selects a
+// table's columns in the order they are declared.
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+const archivable = () => ({ archivedAt: ts('archived_at'), ...timestamps() });
+/** A product's or a variant's stock: sum(on_hand_delta) and sum(reserved_delta) of its stock movements. */
+const stockBalance = () => ({
+  onHand: integer('on_hand').notNull().default(0),
+  reserved: integer('reserved').notNull().default(0),
+});
+/** (tenant_id, id): the primary key of every table here whose rows have their own id. */
+const tenantKey = (t: { tenantId: AnyPgColumn; id: AnyPgColumn }) => [primaryKey({ columns: [t.tenantId, t.id] })];
 
 export const products = pgTable(
   'products',
@@ -24,13 +36,10 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
-    onHand: integer('on_hand').notNull().default(0),
-    reserved: integer('reserved').notNull().default(0),
-    archivedAt: ts('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...stockBalance(),
+    ...archivable(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const productVariants = pgTable(
@@ -44,13 +53,10 @@ export const productVariants = pgTable(
     price: money('price').notNull(),
     attributes: jsonb('attributes').$type<Array<{ name: string; value: string }>>().notNull().default([]),
     position: integer('position').notNull().default(0),
-    onHand: integer('on_hand').notNull().default(0),
-    reserved: integer('reserved').notNull().default(0),
-    archivedAt: ts('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...stockBalance(),
+    ...archivable(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const userProductScopes = pgTable(
@@ -80,11 +86,9 @@ export const providers = pgTable(
     email: text('email'),
     address: text('address'),
     notes: text('notes'),
-    archivedAt: ts('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...archivable(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const providerContacts = pgTable(
@@ -99,7 +103,7 @@ export const providerContacts = pgTable(
     email: text('email'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const stockMovements = pgTable(
@@ -122,7 +126,7 @@ export const stockMovements = pgTable(
     userId: integer('user_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const customers = pgTable(
@@ -133,10 +137,9 @@ export const customers = pgTable(
     phone: text('phone').notNull(),
     name: text('name'),
     note: text('note'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const customerSearchTerms = pgTable(
@@ -158,7 +161,7 @@ export const customerBlocks = pgTable(
     unblockedBy: integer('unblocked_by'),
     unblockReason: text('unblock_reason'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );
 
 export const salesChannels = pgTable(
@@ -173,9 +176,7 @@ export const salesChannels = pgTable(
     intakeKeyHash: text('intake_key_hash'),
     intakeKeyPrefix: text('intake_key_prefix'),
     intakeKeyCreatedAt: ts('intake_key_created_at'),
-    archivedAt: ts('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...archivable(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  tenantKey,
 );

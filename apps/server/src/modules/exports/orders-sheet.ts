@@ -1,24 +1,7 @@
+import { formatLocalDateTime } from '@cod/shared';
 import type { TOrdersListRow } from '../../documents/orders-list-pdf.js';
 import { type TXlsxSheet, xlsxSheet } from '../../files/xlsx-writer.js';
 import type { TExportOrder } from './export-orders.repository.js';
-
-/** "2026-11-21 14:05" in the shop's time zone (ARCHITECTURE 3.1: business dates are local). */
-function localDateTime(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -33,7 +16,8 @@ export function ordersSheet(orders: AsyncIterable<TExportOrder>, timeZone: strin
     rows: orders,
     columns: [
       { header: 'order_number', width: 12, value: (o) => o.order_number },
-      { header: 'created_at', width: 17, value: (o) => localDateTime(new Date(o.created_at), timeZone) },
+      // "2026-11-21 14:05" in the shop's time zone (ARCHITECTURE 3.1: business dates are local).
+      { header: 'created_at', width: 17, value: (o) => formatLocalDateTime(new Date(o.created_at), timeZone) },
       { header: 'status', width: 16, value: (o) => o.status },
       { header: 'customer_full_name', width: 26, value: (o) => o.customer_full_name },
       { header: 'customer_phone_1', width: 14, value: (o) => o.customer_phone_1 },

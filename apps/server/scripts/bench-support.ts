@@ -1,0 +1,48 @@
+// What the database benches share: a fresh PostgreSQL database, the app with a logged-in owner,
+// percentiles. (The order files of bench:files and bench:import are bench-fixtures.ts.)
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { buildApp } from '../src/http/app.js';
+
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+/** Every bench shop's owner (and agent) password. */
+export const BENCH_PASSWORD = 'bench-password-123';
+
+export const log = (line: string) => console.log(line);
+
+/** BENCH_DATABASE_URL when given; else `name` dropped and created again on the local server. */
+export async function freshDatabaseUrl(name: string): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `${SERVER}/${name}`;
+}
+
+/** Nearest-rank percentile of ascending times. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * The production app on `url` (silent, no SPA, files under the temp dir's `dataDirName`) and the
+ * authorization header of `email`, logged in through the real route.
+ */
+export async function appWithOwner(database: Database, url: string, dataDirName: string, email: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(os.tmpdir(), dataDirName),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  });
+  const { app } = await buildApp(config, database);
+  const login = await app.inject({ method: 'POST', url: '/login', payload: { email, password: BENCH_PASSWORD } });
+  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+  return { app, headers };
+}

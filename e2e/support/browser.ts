@@ -57,8 +57,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/build/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  // The shell re-renders its top bar once the page props arrive; a menu opened before that closes
-  // again (known glitch, see the issue note), so tests start from the settled shell.
+  // Tests start from a settled shell, its page props (bell count, subscription badge) loaded. Not
+  // needed for menus: the "menu closed when the page props arrived" glitch was a click on the
+  // leaving sign-in screen, which is now inert (apps/web/src/layouts/guest-layout.tsx).
   const pageProps = page.waitForResponse((r) => r.url().endsWith('/dashboard/page-props'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/build/dashboard');

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import { AbilityProvider } from '@casl/react';
 import { useLocation } from 'react-router';
 import { useLayoutSettings } from '../app/layout-settings';
+import { AppQueryProvider } from '../app/query-provider';
 import { appAbility } from '../lib/ability';
 import { RealtimeRoot } from '../lib/realtime/realtime-root';
 import { FloatingActions } from './components/floating-actions';
@@ -25,28 +26,31 @@ export function DefaultLayout() {
     setOverlayOpen(false);
   }, [pathname, layout.overlayNav]);
 
-  // CASL matters only once signed in, so it loads with this layout rather than on the login page.
+  // CASL and TanStack Query matter only once signed in, so they load with this layout rather than
+  // on the login page.
   return (
-    <AbilityProvider value={appAbility}>
-      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-        {layout.navDirection === 'vertical' && (
-          <VerticalNav overlayOpen={overlayOpen} onOverlayClose={() => setOverlayOpen(false)} />
-        )}
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <TopBar onMenuClick={() => setOverlayOpen(true)} />
-          <Container
-            component="main"
-            maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
-            sx={{ flex: 1, py: { xs: 2, md: 3 }, px: { xs: 2, md: 3 } }}
-          >
-            <RouteContent />
-          </Container>
-          <Footer />
+    <AppQueryProvider>
+      <AbilityProvider value={appAbility}>
+        <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+          {layout.navDirection === 'vertical' && (
+            <VerticalNav overlayOpen={overlayOpen} onOverlayClose={() => setOverlayOpen(false)} />
+          )}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <TopBar onMenuClick={() => setOverlayOpen(true)} />
+            <Container
+              component="main"
+              maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
+              sx={{ flex: 1, py: { xs: 2, md: 3 }, px: { xs: 2, md: 3 } }}
+            >
+              <RouteContent />
+            </Container>
+            <Footer />
+          </Box>
+          <NavigationPreloader />
+          <FloatingActions />
+          <RealtimeRoot />
         </Box>
-        <NavigationPreloader />
-        <FloatingActions />
-        <RealtimeRoot />
-      </Box>
-    </AbilityProvider>
+      </AbilityProvider>
+    </AppQueryProvider>
   );
 }

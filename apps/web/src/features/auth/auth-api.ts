@@ -1,23 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TLoginRequest, TLoginResponse, TResetPasswordRequest } from '@cod/shared';
 import { api } from '../../lib/api-client';
+import { useRequest } from '../../lib/use-request';
 
 interface TMessageResponse {
   message: string;
 }
 
-export function useLoginMutation() {
-  return useMutation({ mutationFn: (body: TLoginRequest) => api.post<TLoginResponse>('/login', body) });
+// Guest screens: plain requests, no TanStack Query (lib/use-request.ts).
+
+export function useLoginRequest() {
+  return useRequest((body: TLoginRequest) => api.post<TLoginResponse>('/login', body));
 }
 
-export function useForgotPasswordMutation() {
-  return useMutation({
-    mutationFn: (body: { email: string }) => api.post<TMessageResponse>('/forgot-password', body),
-  });
+export function useForgotPasswordRequest() {
+  return useRequest((body: { email: string }) => api.post<TMessageResponse>('/forgot-password', body));
 }
 
-export function useResetPasswordMutation() {
-  return useMutation({
-    mutationFn: (body: TResetPasswordRequest) => api.post<TMessageResponse>('/reset-password', body),
-  });
+export function useResetPasswordRequest() {
+  return useRequest((body: TResetPasswordRequest) => api.post<TMessageResponse>('/reset-password', body));
 }

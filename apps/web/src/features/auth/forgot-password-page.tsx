@@ -1,24 +1,24 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { translateMessage } from '../../lib/messages';
-import { useForgotPasswordMutation } from './auth-api';
+import { useForgotPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
+import { FormAlert, preloadFormAlert } from './form-alert';
 import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
+import { OutlinedField } from './outlined-field';
 
 const FIELDS = ['email'] as const;
 
 /** /forgotpassword: the server answers the same message whether or not the address exists. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const forgot = useForgotPasswordMutation();
+  const forgot = useForgotPasswordRequest();
   const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
     resolver: lazyResolver((schemas) => schemas.forgotPasswordResolver),
     defaultValues: { email: '' },
@@ -29,8 +29,9 @@ export function ForgotPasswordPage() {
   const { ref: emailRef, ...email } = register('email');
 
   const onSubmit = handleSubmit(async (values) => {
+    preloadFormAlert();
     try {
-      await forgot.mutateAsync(values);
+      await forgot.run(values);
     } catch (error) {
       applyApiError({ error, fields: FIELDS, setError, t });
     }
@@ -40,12 +41,12 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgot_title')} subtitle={t('auth.forgot_subtitle')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
         {forgot.data && (
-          <Alert severity="success" role="status">
+          <FormAlert severity="success" role="status">
             {translateMessage(t, forgot.data.message)}
-          </Alert>
+          </FormAlert>
         )}
-        {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
-        <TextField
+        {errors.root?.server && <FormAlert severity="error">{errors.root.server.message}</FormAlert>}
+        <OutlinedField
           {...email}
           inputRef={emailRef}
           label={t('auth.email')}

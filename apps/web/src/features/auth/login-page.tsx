@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import type { TLoginRequest } from '@cod/shared';
 import { useForm } from 'react-hook-form';
@@ -13,11 +11,13 @@ import { isRtlLocale, switchLanguage } from '../../lib/i18n';
 import { translateMessage } from '../../lib/messages';
 import { isLocale } from '../../lib/locales';
 import { getStoredLocale, saveSession } from '../../lib/storage';
-import { useLoginMutation } from './auth-api';
+import { useLoginRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { DemoLogins } from './demo-logins';
+import { FormAlert, preloadFormAlert } from './form-alert';
 import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
+import { OutlinedField } from './outlined-field';
 import { PasswordField } from './password-field';
 
 const FIELDS = ['email', 'password'] as const;
@@ -27,7 +27,7 @@ export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { update } = useLayoutSettings();
-  const login = useLoginMutation();
+  const login = useLoginRequest();
   const { register, handleSubmit, setError, formState } = useForm<TLoginRequest>({
     resolver: lazyResolver((schemas) => schemas.loginResolver),
     defaultValues: { email: '', password: '' },
@@ -37,8 +37,9 @@ export function LoginPage() {
   useEffect(preloadAuthSchemas, []);
 
   const onSubmit = handleSubmit(async (values) => {
+    preloadFormAlert();
     try {
-      const session = await login.mutateAsync(values);
+      const session = await login.run(values);
       saveSession(session);
       // Initial language: appLocale first, else the account's language (SPEC 7).
       const userLocale = session.userData.locale;
@@ -46,21 +47,22 @@ export function LoginPage() {
         await switchLanguage(i18n, userLocale);
         update({ isRtl: isRtlLocale(userLocale) });
       }
-      await navigate('/dashboard', { replace: true });
+      // flushSync: the guest layout turns inert in this same task, not when a transition gets to it.
+      await navigate('/dashboard', { replace: true, flushSync: true });
     } catch (error) {
       applyApiError({ error, fields: FIELDS, setError, t });
     }
   });
 
-  // RHF's ref belongs on the <input>, not on TextField's root <div>.
+  // RHF's ref belongs on the <input>, not on the field's root <div>.
   const { ref: emailRef, ...email } = register('email');
   const { ref: passwordRef, ...password } = register('password');
 
   return (
     <AuthCard title={t('auth.login_title')} subtitle={t('auth.login_subtitle')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-        {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
-        <TextField
+        {errors.root?.server && <FormAlert severity="error">{errors.root.server.message}</FormAlert>}
+        <OutlinedField
           {...email}
           inputRef={emailRef}
           label={t('auth.email')}

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { translateMessage } from '../../lib/messages';
-import { useResetPasswordMutation } from './auth-api';
+import { useResetPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
@@ -20,7 +20,7 @@ const FIELDS = ['password', 'password_confirmation'] as const;
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const reset = useResetPasswordMutation();
+  const reset = useResetPasswordRequest();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const { register, handleSubmit, setError, formState } = useForm<TResetPasswordRequest>({
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await reset.mutateAsync(values);
+      await reset.run(values);
     } catch (error) {
       applyApiError({ error, fields: FIELDS, setError, t });
     }

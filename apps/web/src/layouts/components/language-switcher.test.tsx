@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OWNER, renderApp, signIn } from '../../test/render-app';
 import { LanguageSwitcher } from './language-switcher';
 
-function chooseArabic() {
+async function chooseArabic() {
   fireEvent.click(screen.getByRole('button', { name: 'Language' }));
-  fireEvent.click(screen.getByRole('menuitem', { name: 'العربية' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'العربية' }));
 }
 
 describe('LanguageSwitcher', () => {
@@ -21,7 +21,7 @@ describe('LanguageSwitcher', () => {
     renderApp(<LanguageSwitcher />);
     expect(document.documentElement.dir).toBe('ltr');
 
-    chooseArabic();
+    await chooseArabic();
 
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar');
@@ -36,7 +36,7 @@ describe('LanguageSwitcher', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderApp(<LanguageSwitcher />);
 
-    chooseArabic();
+    await chooseArabic();
 
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -52,7 +52,7 @@ describe('LanguageSwitcher', () => {
     );
     renderApp(<LanguageSwitcher />);
 
-    chooseArabic();
+    await chooseArabic();
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Language' })).toHaveProperty('disabled', false));
     expect(document.documentElement.dir).toBe('ltr');

@@ -1,21 +1,22 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { TLocale } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useChangeLocale } from '../../features/locale/use-change-locale';
-import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../../lib/locales';
-import { useEndAlignedOrigins } from './popover-origin';
+
+// Menu brings Popover, Modal and the focus trap (about 10 KB gzipped) that the sign-in page does not
+// need until the button is used (brief 10): fetched on hover or focus, shown on click.
+const loadLanguageMenu = () => import('./language-menu');
+const LanguageMenu = lazy(() => loadLanguageMenu().then((m) => ({ default: m.LanguageMenu })));
 
 /** SPEC 1: English, French, Arabic. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const { changeLocale, isPending } = useChangeLocale();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const origins = useEndAlignedOrigins();
+  // Mounted from the first opening on, so closing plays the menu's exit transition.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   const choose = (locale: TLocale) => {
     setAnchor(null);
@@ -30,22 +31,25 @@ export function LanguageSwitcher() {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         disabled={isPending}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void loadLanguageMenu()}
+        onFocus={() => void loadLanguageMenu()}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <TranslateIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} {...origins}>
-        {SUPPORTED_LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            lang={locale}
-            selected={locale === i18n.resolvedLanguage}
-            onClick={() => choose(locale)}
-          >
-            <ListItemText>{LOCALE_NAMES[locale]}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            anchorEl={anchor}
+            current={i18n.resolvedLanguage}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

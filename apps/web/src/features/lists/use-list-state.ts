@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { z } from 'zod';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsChain } from '../../lib/use-search-params-chain';
 
 type TValue = string | number | boolean | null | undefined;
 
@@ -23,7 +23,7 @@ export function parseListParams<S extends z.ZodType>(schema: S, params: URLSearc
 
 /** The list's parsed state plus setters that write the URL. */
 export function useListState<S extends z.ZodType>(schema: S) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsChain();
   const query = useMemo(() => parseListParams(schema, params), [schema, params]);
 
   /**

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsChain } from '../../lib/use-search-params-chain';
 import { clearedOrdersParams, nextOrdersParams, parseOrdersUrl, type TOrdersUrlState } from './orders-url-state';
 
 type TValue = string | number | null | undefined;
@@ -17,7 +17,7 @@ function dialogOf(params: URLSearchParams): TOrderDialogParam {
 
 /** SPEC 2.4: the screen's state read from and written to the URL (history entries, so back works). */
 export function useOrdersUrl() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsChain();
   const state = useMemo(() => parseOrdersUrl(params), [params]);
   const dialog = useMemo(() => dialogOf(params), [params]);
 

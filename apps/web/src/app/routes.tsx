@@ -43,6 +43,11 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('../features/customers/customers-page'),
     (m) => m.CustomersPage,
   ),
+  // Issue 7.4: the users list with their presence (read-only until the users module).
+  '/dashboard/users': cataloguePage(
+    () => import('../features/users/users-page'),
+    (m) => m.UsersPage,
+  ),
   '/dashboard/sales-channels': cataloguePage(
     () => import('../features/sales-channels/sales-channels-page'),
     (m) => m.SalesChannelsPage,

@@ -6,6 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ORDER_ACTION_MESSAGES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { usePresence } from '../../../lib/realtime/presence';
+import { PresenceDot } from '../../../lib/realtime/presence-dot';
 import { toast } from '../../../lib/toast';
 import { ResponsiveDialog } from '../../lists/responsive-dialog';
 import { useAgentsQuery, useAssignAgent } from '../orders-api';
@@ -23,6 +25,7 @@ interface TAssignAgentDialogProps {
 export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, onDone }: TAssignAgentDialogProps) {
   const { t } = useTranslation();
   const agents = useAgentsQuery();
+  const presence = usePresence();
   const assign = useAssignAgent();
   const [agentId, setAgentId] = useState<number | ''>(currentAgentId ?? '');
   const [submitted, setSubmitted] = useState(false);
@@ -82,7 +85,8 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
           helperText={translateOrderMessage(t, agentError)}
         >
           {(agents.data?.data ?? []).map((agent) => (
-            <MenuItem key={agent.id} value={agent.id}>
+            <MenuItem key={agent.id} value={agent.id} data-online={presence.get(agent.id)?.online ?? false}>
+              <PresenceDot presence={presence.get(agent.id)} />
               {agent.name}
               {agent.role && ` · ${agent.role}`}
             </MenuItem>

@@ -3,6 +3,8 @@ import TextField from '@mui/material/TextField';
 import { ORDER_SHIPMENT_STATUSES, type TOrderTab } from '@cod/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePresence } from '../../../lib/realtime/presence';
+import { PresenceDot } from '../../../lib/realtime/presence-dot';
 import { useAgentsQuery, useStatesQuery, useStatusesQuery } from '../orders-api';
 import { offeredStatusesForFilter } from './status-filter';
 import { DATE_OPTIONS, KNOWN_SOURCES, type TFilterValues } from './filter-values';
@@ -23,6 +25,8 @@ interface TFilterFieldsProps {
 export function FilterFields({ values, tab, onChange, onCustomRange, stacked = false }: TFilterFieldsProps) {
   const { t, i18n } = useTranslation();
   const agents = useAgentsQuery();
+  // SPEC 4: who is online right now, so an available agent is easy to pick.
+  const presence = usePresence();
   const states = useStatesQuery();
   const statuses = useStatusesQuery();
   const arabic = i18n.language === 'ar';
@@ -81,7 +85,8 @@ export function FilterFields({ values, tab, onChange, onCustomRange, stacked = f
           {t('orders.filters.unassigned')}
         </MenuItem>,
         ...(agents.data?.data ?? []).map((agent) => (
-          <MenuItem key={agent.id} value={String(agent.id)}>
+          <MenuItem key={agent.id} value={String(agent.id)} data-online={presence.get(agent.id)?.online ?? false}>
+            <PresenceDot presence={presence.get(agent.id)} />
             {agent.name}
           </MenuItem>
         )),

@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TListQuery, TPaged } from '@cod/shared';
+import { api, queryString } from '../../lib/api-client';
+
+/** A row of GET /dashboard/users (apps/server/src/modules/users/users.repository.ts). */
+export interface TUserListRow {
+  id: number;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  role: string;
+  commission_type: string | null;
+  is_admin: boolean;
+  active: boolean;
+  last_login_at: string | null;
+  created_at: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (query: Partial<TListQuery>) => [...userKeys.all, 'list', query] as const,
+};
+
+/** The read-only users list (managing users is a later module). */
+export function useUsersQuery(query: Partial<TListQuery>) {
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => api.get<TPaged<TUserListRow>>(`/dashboard/users${queryString({ ...query })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}

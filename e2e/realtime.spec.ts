@@ -125,12 +125,15 @@ describe('real-time: two pages on one shop', () => {
     await restartServer();
     const second = await createOrderByApi(owner.page, `Missed Test ${tag()}`);
     expect(live.connects).toBe(connectsBefore); // page 2 was offline when the order was made
+    // The page says its list is not live any more (after a 2 s grace period).
+    await manager.page.getByTestId('realtime-reconnecting').waitFor({ timeout: 10_000 });
     await manager.page.unroute(SOCKET_IO);
 
     // Back-off (up to 30 s between attempts), then the reconnection refetches the list and counts.
     await expect.poll(() => live.connects, { timeout: 60_000, interval: 250 }).toBeGreaterThan(connectsBefore);
     await rowsOf(manager.page, second.id).waitFor({ timeout: 15_000 });
     await expect.poll(() => inProcessCount(manager.page), { timeout: 10_000 }).toBe(start + 2);
+    await manager.page.getByTestId('realtime-reconnecting').waitFor({ state: 'detached', timeout: 5_000 });
     expect(await rowsOf(manager.page, first.id).count()).toBe(1);
     expect(await rowsOf(manager.page, second.id).count()).toBe(1);
 

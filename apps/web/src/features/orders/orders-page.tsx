@@ -11,6 +11,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { TOrderRow, TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { RealtimeStatusNotice } from '../../lib/realtime/realtime-status-notice';
 import { toast } from '../../lib/toast';
 import { ListEmpty, ListLoading, ListRefreshing } from '../lists/list-states';
 import { PageFrame } from '../pages/page-frame';
@@ -169,6 +170,7 @@ export function OrdersPage() {
   return (
     <PageFrame title={t('nav.orders')} actions={headerActions}>
       <Paper sx={{ overflow: 'hidden', minWidth: 0 }}>
+        <RealtimeStatusNotice />
         <OrdersTabs tab={state.tab} counts={data?.counts} onChange={changeTab} />
         <OrdersToolbar
           tab={state.tab}

@@ -40,7 +40,8 @@ export function DefaultLayout() {
             <Container
               component="main"
               maxWidth={settings.contentWidth === 'boxed' ? 'xl' : false}
-              sx={{ flex: 1, py: { xs: 2, md: 3 }, px: { xs: 2, md: 3 } }}
+              // On a phone the floating buttons sit over the content's end: scrolled down, it clears them.
+              sx={{ flex: 1, pt: { xs: 2, md: 3 }, pb: { xs: 8, md: 3 }, px: { xs: 2, md: 3 } }}
             >
               <RouteContent />
             </Container>

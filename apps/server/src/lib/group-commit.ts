@@ -63,7 +63,7 @@ export class TenantGroupCommit<TItem, TResult> {
     try {
       while (queue.jobs.length) {
         const batch = this.nextBatch(queue);
-        if (!(await this.write(tenantId, batch)) && batch.length > 1) {
+        if (!(await this.write(tenantId, batch))) {
           await Promise.all(batch.map((job) => this.write(tenantId, [job])));
         }
       }

@@ -2,30 +2,12 @@ import { z } from 'zod';
 import { zQueryId, zText } from '../catalogue/common.js';
 import { ORDER_TABS, type TOrderTab, type TStatusType } from '../statuses.js';
 import { DATE_FILTERS, parseLocalDate } from './date-ranges.js';
+import { SHIPMENT_STATUS_LIST, type TShipmentStatusName } from '../shipping/timeline.js';
 import { TAB_STATUS_TYPES } from './transitions.js';
 
 /** SPEC 4: the shipment statuses a carrier can report (the shipping issue keeps them on orders). */
-export const ORDER_SHIPMENT_STATUSES = [
-  'created',
-  'pickup_requested',
-  'in_process',
-  'waiting_transit',
-  'in_transit_to_ship',
-  'in_transit_to_return',
-  'pending',
-  'out_of_stock',
-  'ready_to_ship',
-  'assigned',
-  'shipped',
-  'alerted',
-  'delivered',
-  'postponed',
-  'cancelled',
-  'ready_to_return',
-  'taken_by_store',
-  'not_received',
-] as const;
-export type TOrderShipmentStatus = (typeof ORDER_SHIPMENT_STATUSES)[number];
+export const ORDER_SHIPMENT_STATUSES = SHIPMENT_STATUS_LIST;
+export type TOrderShipmentStatus = TShipmentStatusName;
 
 /** SPEC 9: 10, 25, 50, 100 (default 25); 200 is scan mode's page (SPEC 4). */
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 200] as const;

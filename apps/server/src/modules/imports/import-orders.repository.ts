@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { orderCustomFieldValues, orderTotal, type TOrderInput } from '@cod/shared';
+import type { TOrderInput } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { insertNewOrders, type TNewOrder } from '../orders/new-orders.repository.js';
+import { newOrderValues } from '../orders/order-input.service.js';
 import type { TImportSetup } from './import-context.js';
 
 export interface TValidRow {
@@ -31,40 +32,16 @@ export async function insertImportedOrders(
   const { tenantId, userId, seesAll } = setup.actor;
   const { products } = setup.context;
 
-  const orders = valid.map(({ rowNumber, input }): TNewOrder => {
-    const lines = input.products.map((line) => {
-      const product = products.get(line.product_id)!;
-      const variant = product.variants.find((v) => v.id === line.variant_id);
-      const cataloguePrice = variant ? variant.price : product.price;
-      return { ...line, price: line.price ?? cataloguePrice, catalogue_price: cataloguePrice };
-    });
-    return {
-      customerFullName: input.customer_full_name,
-      customerPhone1: input.customer_phone_1,
-      customerPhone2: input.customer_phone_2,
-      stateId: input.state_id,
-      cityId: input.city_id,
-      customerAddress: input.customer_address,
-      agentId: seesAll ? null : userId,
-      isStopdesk: input.is_stopdesk,
-      stopdeskId: input.is_stopdesk ? input.stopdesk_id : null,
-      note: input.note,
-      freeDelivery: input.free_delivery,
-      deliveryPrice: input.delivery_price,
-      // SPEC 5: sum of price x quantity plus delivery (0 when free delivery).
-      total: orderTotal(lines, input.delivery_price, input.free_delivery),
-      shippingCompanyId: null,
-      salesSource: input.sales_source,
-      campaignId: input.campaign_id,
-      sourceMetadata: { source: 'import', import_batch_id: batch.id, row_number: rowNumber, file_name: batch.fileName },
-      salesChannelId: null,
-      customerCustomFields: orderCustomFieldValues(input, { products }),
-      lines,
-      statusId: setup.status.id,
-      statusType: setup.status.type,
-      creatorId: userId,
-    };
-  });
+  const orders = valid.map(({ rowNumber, input }): TNewOrder => ({
+    ...newOrderValues(input, products),
+    agentId: seesAll ? null : userId,
+    shippingCompanyId: null,
+    sourceMetadata: { source: 'import', import_batch_id: batch.id, row_number: rowNumber, file_name: batch.fileName },
+    salesChannelId: null,
+    statusId: setup.status.id,
+    statusType: setup.status.type,
+    creatorId: userId,
+  }));
   const created = (await insertNewOrders(tx, tenantId, orders)).map((order, index) => ({
     ...order,
     row_number: valid[index]!.rowNumber,

@@ -121,7 +121,7 @@ export async function intakeOrder(db: Db, commits: TIntakeCommits, request: TInt
 export type TIntakeCommits = TenantGroupCommit<TIntakeItem, TIntakeResult>;
 
 export const intakeCommits = (db: Db): TIntakeCommits =>
-  new TenantGroupCommit(db, { write: writeIntakeOrders, keyOf: (item) => claimKeyOf(item) });
+  new TenantGroupCommit<TIntakeItem, TIntakeResult>(db, { write: writeIntakeOrders, keyOf: claimKeyOf });
 
 const claimKeyOf = (item: { channel: { id: number }; key: string | null }) =>
   item.key === null ? null : `${item.channel.id}\u0000${item.key}`;

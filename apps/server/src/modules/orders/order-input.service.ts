@@ -17,11 +17,6 @@ import { preparedRows } from '../../db/prepared.js';
 import type { TLineValues, TOrderValues, TStatusRecord } from './orders.repository.js';
 import { shippingCompanyExists } from '../shipping-companies/shipping-companies.repository.js';
 
-interface TCatalogueProduct extends TOrderFormProduct {
-  price: number;
-  variants: Array<{ id: number; price: number }>;
-}
-
 /** What an edited order already holds: products and variants that may stay although retired since. */
 export interface TExistingOrder {
   agentId: number | null;
@@ -62,6 +57,7 @@ export async function prepareNewOrders(
   scope: TOrderScope,
   inputs: readonly TOrderInput[],
 ): Promise<Array<TPreparedOrder | AppError>> {
+  if (!inputs.length) return [];
   const contexts = await orderContexts(tx, scope, inputs, true);
   const prepared: Array<TPreparedOrder | AppError> = [];
   for (const [i, input] of inputs.entries()) {
@@ -113,6 +109,24 @@ async function checkOrder(
   }
   if (Object.keys(errors).length) throw AppError.validation(errors);
 
+  return { ...newOrderValues(input, products), status };
+}
+
+/** A priced product of the catalogue, as the lines need it. */
+export interface TPricedProduct extends TOrderFormProduct {
+  price: number;
+  variants: ReadonlyArray<{ id: number; price: number }>;
+}
+
+/**
+ * What an order checked against SPEC 5 stores (the dialog, the intake API, an import row): its
+ * lines priced from the catalogue unless a price was given, and the total computed here, never
+ * taken from the client.
+ */
+export function newOrderValues(
+  input: TOrderInput,
+  products: ReadonlyMap<number, TPricedProduct>,
+): Omit<TPreparedOrder, 'status'> {
   const lines: TLineValues[] = input.products.map((line) => {
     const product = products.get(line.product_id)!;
     const variant = product.variants.find((v) => v.id === line.variant_id);
@@ -146,7 +160,6 @@ async function checkOrder(
     sourceMetadata: input.source_metadata,
     customerCustomFields: orderCustomFieldValues(input, { products }),
     lines,
-    status,
   };
 }
 
@@ -239,11 +252,11 @@ function catalogueFor(
   scope: TOrderScope,
   found: TProductRecord[],
   existing?: TExistingOrder,
-): Map<number, TCatalogueProduct> {
+): Map<number, TPricedProduct> {
   const kept = new Set(existing?.lines.map((l) => l.product_id) ?? []);
   const keptVariants = new Set(existing?.lines.map((l) => l.variant_id).filter((v) => v !== null) ?? []);
   const allowed = (id: number) => scope.productIds === 'all' || scope.productIds.includes(id);
-  const map = new Map<number, TCatalogueProduct>();
+  const map = new Map<number, TPricedProduct>();
   for (const p of found) {
     if (!kept.has(p.id) && !(p.usable && allowed(p.id))) continue;
     map.set(p.id, {

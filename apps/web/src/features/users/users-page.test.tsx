@@ -5,7 +5,7 @@ import type { TPresenceRow } from '../../lib/realtime/events';
 import { realtimeHub } from '../../lib/realtime/hub';
 import { applyPresence, presenceKeys } from '../../lib/realtime/presence';
 import { OWNER, renderApp, signIn } from '../../test/render-app';
-import { formatRelativeTime } from './last-seen';
+import { formatTimeAgo } from '../lists/format-date';
 import type { TUserListRow } from './users-api';
 import { UsersPage } from './users-page';
 
@@ -103,19 +103,19 @@ describe('UsersPage (issue 7.4: presence on the users list)', () => {
   });
 });
 
-describe('formatRelativeTime', () => {
+describe('formatTimeAgo', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
   const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 
   it('says the time in the largest unit that fits, in the interface language', () => {
-    expect(formatRelativeTime(ago(20), 'en', now)).toBe('now');
-    expect(formatRelativeTime(ago(5 * 60), 'en', now)).toBe('5 minutes ago');
-    expect(formatRelativeTime(ago(3 * 3600), 'en', now)).toBe('3 hours ago');
-    expect(formatRelativeTime(ago(2 * 86400), 'en', now)).toBe('2 days ago');
-    expect(formatRelativeTime(ago(5 * 60), 'fr', now)).toBe('il y a 5 minutes');
+    expect(formatTimeAgo(ago(20), 'en', now)).toBe('now');
+    expect(formatTimeAgo(ago(5 * 60), 'en', now)).toBe('5 minutes ago');
+    expect(formatTimeAgo(ago(3 * 3600), 'en', now)).toBe('3 hours ago');
+    expect(formatTimeAgo(ago(2 * 86400), 'en', now)).toBe('2 days ago');
+    expect(formatTimeAgo(ago(5 * 60), 'fr', now)).toBe('il y a 5 minutes');
     // Western digits in Arabic, as everywhere else in the app.
-    expect(formatRelativeTime(ago(5 * 60), 'ar', now)).toMatch(/5/);
-    expect(formatRelativeTime(null, 'en', now)).toBe('');
-    expect(formatRelativeTime('not a date', 'en', now)).toBe('');
+    expect(formatTimeAgo(ago(5 * 60), 'ar', now)).toMatch(/5/);
+    expect(formatTimeAgo(null, 'en', now)).toBe('');
+    expect(formatTimeAgo('not a date', 'en', now)).toBe('');
   });
 });

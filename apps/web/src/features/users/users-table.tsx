@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPresenceRow } from '../../lib/realtime/events';
 import { PresenceDot } from '../../lib/realtime/presence-dot';
-import { formatRelativeTime, useNow } from './last-seen';
+import { formatTimeAgo } from '../lists/format-date';
+import { useNow } from './last-seen';
 import type { TUserListRow } from './users-api';
 
 // Columns a phone folds into the name cell.
@@ -25,7 +26,7 @@ function LastSeen({ presence, now }: { presence: TPresenceRow | undefined; now: 
       </Typography>
     );
   }
-  const relative = formatRelativeTime(presence?.last_changed, i18n.language, now);
+  const relative = formatTimeAgo(presence?.last_changed, i18n.language, now);
   return (
     <Typography
       variant="body2"

@@ -9,7 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { TOrderRow, TOrderStatusRef } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../customers/format-phone';
-import { formatDateTime } from '../../lists/format-date';
+import { formatDateTime, formatTimeAgo } from '../../lists/format-date';
 
 /** SPEC 2.4: the customer name is cut at 14 characters (whole characters, so Arabic stays intact). */
 export const NAME_CUT = 14;
@@ -185,29 +185,10 @@ export function DateCell({ iso }: { iso: string | null }) {
     <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
       <Typography variant="body2">{formatDateTime(iso, i18n.language)}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {timeAgo(iso, i18n.language)}
+        {formatTimeAgo(iso, i18n.language)}
       </Typography>
     </Box>
   );
-}
-
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['week', 7 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** SPEC 3 created_time_ago, in the user's language ('il y a 3 heures', 'منذ 3 ساعات'). */
-export function timeAgo(iso: string, language: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
-  }
-  return format.format(0, 'minute');
 }
 
 /** SPEC 2.4: the driver's phone shows only in inDelivery, under the company. */

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    // The sandbox listens on loopback (docs/decisions/0037).
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     CARRIER_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
   });
   const { app } = await buildApp(config, database);

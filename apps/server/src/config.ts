@@ -1,5 +1,46 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+// proxy-addr's names for address ranges, accepted like addresses.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Whose X-Forwarded-For is believed (docs/decisions/0038): the proxies' addresses/CIDRs. Unset
+ * trusts nobody, so a client cannot choose the address the sign-in limits count. No hop count:
+ * it cannot tell a proxy from a client that wrote the header itself (Fastify 5.12.1 dropped it).
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          "a hop count is not accepted (it trusts any client that writes X-Forwarded-For); list the proxies' addresses or CIDRs",
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length) {
+      context.addIssue({ code: 'custom', message: `not a proxy address or CIDR: ${wrong.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** ARCHITECTURE 2: configuration is environment variables, validated at start (.env.example). */
 const ZConfig = z.object({
@@ -16,6 +57,8 @@ const ZConfig = z.object({
     .describe('auto: seed the demo tenant on first start only'),
   TOKEN_IDLE_DAYS: z.coerce.number().positive().default(14),
   TOKEN_MAX_DAYS: z.coerce.number().positive().default(60),
+  // Reverse proxies whose X-Forwarded-For is believed (addresses/CIDRs, comma-separated); unset: none.
+  TRUST_PROXY: ZTrustProxy,
   WEB_DIST_DIR: z.string().optional(),
   // ARCHITECTURE 3.6: Socket.IO adapter (docs/decisions/0023). Unset: redis when REDIS_URL is set, else memory.
   REDIS_URL: z.string().url().optional(),
@@ -30,6 +73,12 @@ const ZConfig = z.object({
   SHIPPING_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   // Issue 6: the largest order import accepted, in MB (docs/decisions/0020, 0032).
   IMPORT_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(20),
+  // Outgoing requests to loopback/private addresses over http (docs/decisions/0037): local fake
+  // carriers in tests and development only; refused with NODE_ENV=production.
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; webDistDir: string; appUrl: string };
@@ -41,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.OUTBOUND_ALLOW_PRIVATE && c.NODE_ENV === 'production') {
+    throw new ConfigError('OUTBOUND_ALLOW_PRIVATE=true is for tests and local fake servers, never production.');
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...c,

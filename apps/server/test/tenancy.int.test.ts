@@ -89,6 +89,8 @@ describe('cross-tenant access through the API', () => {
     // One of B's ids per kind of resource; a new route with an id must add its kind here.
     const idOf: Record<string, number> = {
       '/dashboard/users/:id': bUser.id,
+      '/dashboard/users/:id/deactivate': bUser.id,
+      '/dashboard/users/:id/activate': bUser.id,
       '/dashboard/statuses/:id': bStatus!.id,
     };
     const { authorization } = await loginAs(app, a.ownerEmail);

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { m, type TMessage, type TMessageParamValues } from './messages/message.js';
 import type { TAbilityRule } from './permissions.js';
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().min(1, 'The email field is required.').email('The email must be a valid email address.'),
-  password: z.string().min(1, 'The password field is required.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, m('validation.required', { field: 'email' }))
+    .email(m('validation.email')),
+  password: z.string().min(1, m('validation.required', { field: 'password' })),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -27,31 +32,33 @@ export interface TLoginResponse {
 }
 
 export const ZForgotPasswordRequest = z.object({
-  email: z.string().trim().email('The email must be a valid email address.'),
+  email: z.string().trim().email(m('validation.email')),
 });
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const ZPassword = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200, 'The password may not be greater than 200 characters.');
+  .min(PASSWORD_MIN_LENGTH, m('auth.password_min', { min: PASSWORD_MIN_LENGTH }))
+  .max(200, m('validation.too_long', { field: 'password', max: 200 }));
 
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string().min(1, 'The reset link is invalid or has expired.'),
-    email: z.string().trim().email('The email must be a valid email address.'),
+    token: z.string().min(1, m('auth.reset_token_missing')),
+    email: z.string().trim().email(m('validation.email')),
     password: ZPassword,
     password_confirmation: z.string(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: 'The password confirmation does not match.',
+    message: m('auth.password_mismatch'),
   });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const LOCALES = ['en', 'fr', 'ar'] as const;
 export type TLocale = (typeof LOCALES)[number];
-export const ZLocaleRequest = z.object({ locale: z.enum(LOCALES, { message: 'The selected locale is invalid.' }) });
+export const ZLocaleRequest = z.object({
+  locale: z.enum(LOCALES, { message: m('validation.selected_invalid', { field: 'locale' }) }),
+});
 
 /** SPEC 3: shared page props. */
 export interface TPageProps {
@@ -69,9 +76,16 @@ export interface TPageProps {
   }>;
 }
 
-/** 422 body (ARCHITECTURE 3.5). */
+/**
+ * Error body (SPEC 8, ARCHITECTURE 3.5; docs/decisions/0041). `message` and `errors` are the
+ * English of the contract. `code` is a catalogue code (packages/shared/src/messages) with its
+ * `params`, or the error's kind ('validation', 'not_found', ...) when no specific message applies.
+ * `error_codes` gives each message of `errors` its code, index for index.
+ */
 export interface TValidationErrorBody {
   message: string;
   errors: Record<string, string[]>;
   code?: string;
+  params?: TMessageParamValues;
+  error_codes?: Record<string, TMessage[]>;
 }

@@ -11,3 +11,4 @@ export * from './tenant.js';
 export * from './catalogue/index.js';
 export * from './orders/index.js';
 export * from './shipping/index.js';
+export * from './messages/index.js';

@@ -6,8 +6,9 @@ import {
   type TCarrierLogger,
   type TConnectionResult,
   type TSimpleOutcome,
+  unreachableMessage,
 } from './carrier.js';
-import { DEFAULT_RATE_LIMITS } from './catalogue.js';
+import { CARRIER_API_HOSTS, DEFAULT_RATE_LIMITS } from './catalogue.js';
 import { createHttpClient, type THttpClient, type THttpClientOptions } from './http-client.js';
 
 /** What every adapter factory receives (built by registry.ts from a shipping company row). */
@@ -60,22 +61,31 @@ export function makeHttpClient(
     baseUrl: config.baseUrl,
     secrets: Object.values(config.credentials).filter(Boolean),
     rateLimit: DEFAULT_RATE_LIMITS[kind],
+    ...(CARRIER_API_HOSTS[kind] ? { hosts: CARRIER_API_HOSTS[kind] } : {}),
     logger: config.logger ?? silentLogger,
     ...extra,
     ...config.http,
   });
 }
 
-/** Test-connection answers are messages for the screen, never thrown errors. */
-export async function connectionResult(name: string, probe: () => Promise<unknown>): Promise<TConnectionResult> {
+/**
+ * Test-connection answers are messages for the screen, never thrown errors, and only two of them
+ * (decision 0037): the credentials were refused, or the carrier could not be reached. A refused
+ * port, a timeout, a refused address, a redirect and an answer that is not the carrier's
+ * (`looksLikeCarrier` says no) all read the same, and nothing the remote end said is repeated.
+ */
+export async function connectionResult(
+  name: string,
+  probe: () => Promise<unknown>,
+  looksLikeCarrier: (answer: unknown) => boolean = () => true,
+): Promise<TConnectionResult> {
   try {
-    await probe();
-    return { ok: true };
+    if (looksLikeCarrier(await probe())) return { ok: true };
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
     if (error.code === 'auth') return { ok: false, message: `${name} refused these credentials` };
-    return { ok: false, message: error.message };
   }
+  return { ok: false, message: unreachableMessage(name) };
 }
 
 /** validateParcels of a carrier with no validation step: a created parcel is picked up as it is. */

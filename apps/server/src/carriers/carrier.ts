@@ -126,6 +126,10 @@ export interface TDriverUpdate {
   driver?: string;
 }
 
+/**
+ * A failed test is one of two messages (docs/decisions/0037): the carrier refused the credentials,
+ * or unreachableMessage; never what the remote end said, never which way the connection failed.
+ */
 export type TConnectionResult = { ok: true } | { ok: false; message: string };
 
 /** One status change pushed by a carrier webhook, verified and mapped (Yalidine, ZR Express). */
@@ -190,9 +194,22 @@ export type TCarrierErrorCode =
   | 'unsupported'
   | 'bad_response';
 
+/** The code a person (and the web client) sees for every transport failure. */
+export const UNREACHABLE_CODE = 'carrier_unreachable';
+
+/**
+ * One text for a refused connection, a timeout, a refused destination, a redirect, a 5xx or an
+ * answer that is not the carrier's: the answer never tells a port scanner anything (decision 0037).
+ */
+export function unreachableMessage(carrier: string): string {
+  return `Could not reach ${carrier}. Check its address and try again later (${UNREACHABLE_CODE}).`;
+}
+
 /**
  * A carrier call that failed. The message never contains credentials (http-client redacts them);
  * no raw `cause` is kept because low-level errors can carry the request URL and its query token.
+ * `message` may name the low-level cause (ECONNREFUSED, a status) for logs; `publicMessage` is what
+ * people see, and what every adapter built by registry.ts throws above the carrier layer.
  */
 export class CarrierError extends Error {
   readonly code: TCarrierErrorCode;
@@ -200,6 +217,7 @@ export class CarrierError extends Error {
   readonly httpStatus: number | undefined;
   /** The request may have been processed although no answer arrived (timeout, reset, 5xx on POST). */
   readonly ambiguous: boolean;
+  readonly publicMessage: string;
 
   constructor(options: {
     code: TCarrierErrorCode;
@@ -207,6 +225,7 @@ export class CarrierError extends Error {
     message: string;
     httpStatus?: number;
     ambiguous?: boolean;
+    publicMessage?: string;
   }) {
     super(options.message);
     this.name = 'CarrierError';
@@ -214,6 +233,19 @@ export class CarrierError extends Error {
     this.carrier = options.carrier;
     this.httpStatus = options.httpStatus;
     this.ambiguous = options.ambiguous ?? false;
+    this.publicMessage = options.publicMessage ?? options.message;
+  }
+
+  /** The same failure with only what may be shown. */
+  toPublic(): CarrierError {
+    if (this.publicMessage === this.message) return this;
+    return new CarrierError({
+      code: this.code,
+      carrier: this.carrier,
+      message: this.publicMessage,
+      ambiguous: this.ambiguous,
+      ...(this.httpStatus === undefined ? {} : { httpStatus: this.httpStatus }),
+    });
   }
 
   static unsupported(carrier: string, what: string): CarrierError {

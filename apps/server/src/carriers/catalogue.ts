@@ -60,6 +60,19 @@ export const CARRIER_PRESETS: readonly TCarrierPreset[] = [
   { code: 'manual', name: 'Own drivers', kind: 'manual', baseUrl: null },
 ];
 
+/**
+ * The API hosts of carriers that have fixed ones (CARRIERS.md 3.0-3.5): a base URL of these kinds
+ * must be on one of them (decision 0037). EcoTrack runs one host per carrier, so its companies may
+ * name any public https host.
+ */
+export const CARRIER_API_HOSTS: Partial<Record<TCarrierKind, readonly string[]>> = {
+  // Yalidine's API family: Yalidine, Guepex, Yalitec.
+  yalidine: ['api.yalidine.app', 'api.guepex.app', 'api.yalitec.me'],
+  zr_express: ['api.zrexpress.app'],
+  maystro: ['backend.maystro-delivery.com', 'b.maystro-delivery.com'],
+  noest: ['app.noest-dz.com'],
+};
+
 export function findPreset(code: string): TCarrierPreset | undefined {
   return CARRIER_PRESETS.find((p) => p.code === code);
 }

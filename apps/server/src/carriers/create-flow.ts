@@ -46,7 +46,7 @@ export function sendEach(
         return await sendOne(p);
       } catch (error) {
         if (!(error instanceof CarrierError)) throw error;
-        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.message };
+        return { reference: p.reference, ok: false, ambiguous: error.ambiguous, message: error.publicMessage };
       }
     });
 }
@@ -148,7 +148,7 @@ async function sendBatch(
       await sendBatch(flow, batch.slice(half), results, resends);
       return;
     }
-    for (const p of batch) results.set(p.reference, refusedOutcome(p.reference, error.message));
+    for (const p of batch) results.set(p.reference, refusedOutcome(p.reference, error.publicMessage));
     return;
   }
   const unanswered: TParcelInput[] = [];

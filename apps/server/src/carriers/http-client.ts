@@ -1,4 +1,6 @@
-import { CarrierError, silentLogger, type TCarrierLogger } from './carrier.js';
+import { outboundFetch, type TOutboundFetch } from '../lib/outbound-fetch.js';
+import { outboundPolicy, urlRefusal, type TOutboundPolicy } from '../lib/outbound-guard.js';
+import { CarrierError, silentLogger, unreachableMessage, type TCarrierLogger } from './carrier.js';
 import { redactSecrets, redactUrl } from './redact.js';
 
 /**
@@ -9,6 +11,11 @@ import { redactSecrets, redactUrl } from './redact.js';
  * Idempotency rule: a request the carrier may have processed (timeout, connection reset, 5xx) is
  * retried only when the caller marks it `idempotent`. Parcel creation is not: the adapter looks the
  * parcel up by our reference instead of sending it again (CarrierError.ambiguous).
+ *
+ * Destinations (decision 0037): every request goes through lib/outbound-fetch.ts; a base URL the
+ * guard refuses (scheme, host, port, query or fragment tricks) fails every request without a
+ * connection. Thrown errors never quote an answer that is not the carrier's JSON, and every
+ * transport failure has one public message (CarrierError.publicMessage).
  */
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type TQueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -50,7 +57,12 @@ export interface THttpClientOptions {
   /** Reads quota headers (Yalidine x-*-quota-left): milliseconds to pause before the next request. */
   quotaPauseMs?: (headers: Headers, nowMs: number) => number | undefined;
   logger?: TCarrierLogger;
-  fetch?: typeof fetch;
+  /** Defaults to the process policy (OUTBOUND_ALLOW_PRIVATE); the demo's sandbox passes its own. */
+  outbound?: TOutboundPolicy;
+  /** The carrier's fixed API hosts (catalogue.ts); unset: any public host (an EcoTrack tenant). */
+  hosts?: readonly string[];
+  /** Tests script answers here; the URL guard still applies before it is called. */
+  fetch?: TOutboundFetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -64,7 +76,14 @@ export interface THttpClient {
   refusal(body: unknown, fallback: string): string;
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'BAD_PORT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'OUTBOUND_REFUSED',
+]);
 
 export function createHttpClient(options: THttpClientOptions): THttpClient {
   const {
@@ -78,7 +97,11 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
   } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const log = options.logger ?? silentLogger;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const policy = options.outbound ?? outboundPolicy();
+  const hosts = options.hosts;
+  const refused = urlRefusal(options.baseUrl, { policy, base: true, ...(hosts ? { hosts } : {}) });
+  const doFetch: TOutboundFetch =
+    options.fetch ?? ((url, init) => outboundFetch(url, init, { policy, ...(hosts ? { hosts } : {}) }));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
@@ -87,7 +110,12 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
   let blockedUntil = 0;
 
   const fail = (init: ConstructorParameters<typeof CarrierError>[0]) =>
-    new CarrierError({ ...init, message: redact(init.message) });
+    new CarrierError({
+      ...init,
+      message: redact(init.message),
+      ...(init.publicMessage === undefined ? {} : { publicMessage: redact(init.publicMessage) }),
+    });
+  const unreachable = unreachableMessage(carrier);
 
   function backoff(attempt: number): number {
     return Math.round(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt));
@@ -107,6 +135,16 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
   }
 
   async function request<T>(req: THttpRequest): Promise<THttpResponse<T>> {
+    if (refused) {
+      // Nothing is sent: not to the address, not to anything its name resolves to.
+      log.warn({ carrier, method: req.method, reason: refused }, `${carrier} base URL refused`);
+      throw fail({
+        code: 'network',
+        carrier,
+        message: `${carrier} is unreachable (OUTBOUND_REFUSED: ${refused})`,
+        publicMessage: unreachable,
+      });
+    }
     const url = buildUrl(baseUrl, req.path, req.query);
     const safeUrl = redactUrl(url, secrets);
     const idempotent = req.idempotent ?? req.method === 'GET';
@@ -128,7 +166,10 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
         });
       } catch (error) {
         const failure = classifyFetchError(error);
-        const retry = attempt < maxRetries && (failure.code === 'network' && !failure.ambiguous ? true : idempotent);
+        const retry =
+          attempt < maxRetries &&
+          !failure.refused &&
+          (failure.code === 'network' && !failure.ambiguous ? true : idempotent);
         log.warn(
           { carrier, method: req.method, url: safeUrl, attempt, error: failure.code, ms: now() - started, retry },
           `${carrier} request failed`,
@@ -137,7 +178,13 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
           await sleep(backoff(attempt));
           continue;
         }
-        throw fail({ ...failure, carrier, message: `${carrier} ${failure.message}` });
+        throw fail({
+          code: failure.code,
+          ambiguous: failure.ambiguous,
+          carrier,
+          message: `${carrier} ${failure.message}`,
+          publicMessage: unreachable,
+        });
       }
 
       const pause = options.quotaPauseMs?.(response.headers, now());
@@ -155,8 +202,21 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
       }
 
       const accepted = response.ok || (req.acceptStatuses ?? []).includes(response.status);
+      if (!accepted && response.status < 400) {
+        // Redirects are never followed (the next hop could be anywhere); a carrier API does not redirect.
+        await response.arrayBuffer().catch(() => undefined);
+        log.warn({ carrier, method: req.method, url: safeUrl, status: response.status, ms }, `${carrier} redirected`);
+        throw fail({
+          code: 'bad_response',
+          carrier,
+          httpStatus: response.status,
+          message: `${carrier} answered ${response.status} (redirects are not followed)`,
+          publicMessage: unreachable,
+        });
+      }
       if (!accepted && response.status >= 500) {
-        const text = await response.text().catch(() => '');
+        // Drained, never quoted: a 5xx page says nothing the seller can act on.
+        await response.arrayBuffer().catch(() => undefined);
         const retry = attempt < maxRetries && idempotent;
         log.warn(
           { carrier, method: req.method, url: safeUrl, status: response.status, attempt, ms, retry },
@@ -171,7 +231,8 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
           carrier,
           httpStatus: response.status,
           ambiguous: !idempotent,
-          message: `${carrier} answered ${response.status}: ${carrierMessage(text) || 'server error'}`,
+          message: `${carrier} answered ${response.status}`,
+          publicMessage: unreachable,
         });
       }
       if (!accepted) {
@@ -183,19 +244,38 @@ export function createHttpClient(options: THttpClientOptions): THttpClient {
             : response.status === 404
               ? 'not_found'
               : 'rejected';
-        const fallback = code === 'auth' ? 'credentials refused' : `HTTP ${response.status}`;
+        // The carrier's own words (a JSON message) help the seller; any other body is not quoted.
+        const said = jsonMessage(text);
+        const fallback = code === 'auth' ? `${carrier}: credentials refused` : `${carrier}: HTTP ${response.status}`;
         throw fail({
           code,
           carrier,
           httpStatus: response.status,
-          message: carrierMessage(text) || `${carrier}: ${fallback}`,
+          message: said || fallback,
+          publicMessage: said || (code === 'auth' ? fallback : unreachable),
         });
       }
 
       log.debug({ carrier, method: req.method, url: safeUrl, status: response.status, ms, attempt }, `${carrier} ok`);
       const data = await readBody(response, req.responseType ?? 'json', carrier).catch((error: unknown) => {
-        if (!(error instanceof CarrierError)) throw error;
-        throw fail({ code: error.code, carrier, httpStatus: error.httpStatus, message: error.message });
+        if (error instanceof CarrierError) {
+          throw fail({
+            code: error.code,
+            carrier,
+            httpStatus: error.httpStatus,
+            message: error.message,
+            publicMessage: unreachable,
+          });
+        }
+        // The answer broke off (timeout, reset, too large) after its headers.
+        const failure = classifyFetchError(error);
+        throw fail({
+          code: failure.code,
+          carrier,
+          ambiguous: !idempotent,
+          message: `${carrier} ${failure.message}`,
+          publicMessage: unreachable,
+        });
       });
       return { status: response.status, headers: response.headers, data: data as T };
     }
@@ -223,11 +303,12 @@ async function readBody(response: Response, type: 'json' | 'bytes' | 'text', car
   try {
     return JSON.parse(text);
   } catch {
+    // Never quoted: a non-carrier answer (an internal page) must not reach the screen.
     throw new CarrierError({
       code: 'bad_response',
       carrier,
       httpStatus: response.status,
-      message: `${carrier} answered something that is not JSON: ${text.slice(0, 120)}`,
+      message: `${carrier} answered something that is not JSON`,
     });
   }
 }
@@ -235,17 +316,22 @@ async function readBody(response: Response, type: 'json' | 'bytes' | 'text', car
 function classifyFetchError(error: unknown): {
   code: 'timeout' | 'network';
   ambiguous: boolean;
+  /** The outbound guard refused the destination: never retried. */
+  refused: boolean;
   message: string;
 } {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return { code: 'timeout', ambiguous: true, message: 'did not answer in time' };
+    return { code: 'timeout', ambiguous: true, refused: false, message: 'did not answer in time' };
   }
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  // fetch refuses some ports before connecting ("bad port"): nothing was sent.
-  const code = cause?.code ?? (cause?.message === 'bad port' ? 'BAD_PORT' : undefined) ?? 'unknown';
-  if (NOT_SENT_CODES.has(code)) return { code: 'network', ambiguous: false, message: `is unreachable (${code})` };
-  return { code: 'network', ambiguous: true, message: `connection failed (${code})` };
+  // Only a known low-level code is named (never a message: it can carry the URL).
+  const raw = cause?.code ?? (error as { code?: string } | null)?.code ?? 'unknown';
+  const code = /^[A-Z0-9_]{2,60}$/.test(raw) ? raw : 'unknown';
+  const refused = code === 'OUTBOUND_REFUSED';
+  if (NOT_SENT_CODES.has(code))
+    return { code: 'network', ambiguous: false, refused, message: `is unreachable (${code})` };
+  return { code: 'network', ambiguous: true, refused, message: `connection failed (${code})` };
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 10.2.3). */
@@ -255,6 +341,15 @@ export function retryAfterMs(header: string | null, nowMs: number): number | und
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** The human part of a JSON error body; '' for anything else (an HTML page, plain text). */
+function jsonMessage(text: string): string {
+  try {
+    return messageFromJson(JSON.parse(text.trim())).slice(0, 500);
+  } catch {
+    return '';
+  }
 }
 
 /** The human part of a carrier error body: Laravel `message` + bag, `error.message`, `detail`... */

@@ -26,6 +26,13 @@ export function createCarrierAdapter(
   options: Omit<TAdapterConfig, 'baseUrl' | 'credentials' | 'label'> = {},
 ): TCarrierAdapter {
   if (connection.kind === 'manual') return createManualAdapter();
+  return showingOnlyPublicErrors(createHttpAdapter(connection, options));
+}
+
+function createHttpAdapter(
+  connection: TCarrierConnection,
+  options: Omit<TAdapterConfig, 'baseUrl' | 'credentials' | 'label'>,
+): TCarrierAdapter {
   const baseUrl = connection.baseUrl ?? findPreset(connection.code)?.baseUrl;
   if (!baseUrl) {
     throw new CarrierError({
@@ -46,5 +53,29 @@ export function createCarrierAdapter(
       return createMaystroAdapter(config);
     case 'noest':
       return createNoestAdapter(config);
+    case 'manual':
+      return createManualAdapter();
   }
+}
+
+/**
+ * Above the carrier layer a failure reads as its public message (decision 0037): the low-level
+ * cause (ECONNREFUSED or a timeout, a status, a refused address) stays in the carrier logs, so
+ * no screen answers differently by port state.
+ */
+function showingOnlyPublicErrors(adapter: TCarrierAdapter): TCarrierAdapter {
+  const wrapped: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(adapter)) {
+    wrapped[key] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              return await (value as (...a: unknown[]) => Promise<unknown>).apply(adapter, args);
+            } catch (error) {
+              throw error instanceof CarrierError ? error.toPublic() : error;
+            }
+          }
+        : value;
+  }
+  return wrapped as unknown as TCarrierAdapter;
 }

@@ -17,8 +17,16 @@ export interface TFileLimits {
   maxUncompressedBytes: number;
   /** Uncompressed / compressed size of one part; deflate tops out near 1,032, spreadsheet XML near 10-30. */
   maxCompressionRatio: number;
-  /** Data rows read from one file (header excluded). */
+  /** Data rows read from one file (header excluded); reading stops at the first row past it. */
   maxDataRows: number;
+  /** Columns of any row: what one row costs in memory is its columns times their length. */
+  maxColumns: number;
+  /** Characters of one cell (Excel's own limit), so no single value can be huge. */
+  maxCellLength: number;
+  /** Entries of an .xlsx's shared strings table, which a reader keeps in memory whole. */
+  maxSharedStrings: number;
+  /** Bytes of text in that table (UTF-8, markup excluded). */
+  maxSharedStringsBytes: number;
 }
 
 export const DEFAULT_FILE_LIMITS: TFileLimits = {
@@ -27,6 +35,12 @@ export const DEFAULT_FILE_LIMITS: TFileLimits = {
   maxUncompressedBytes: 300 * 1024 * 1024,
   maxCompressionRatio: 100,
   maxDataRows: 200_000,
+  // Excel 2003's 256 columns: an order file has 16 plus a shop's custom fields.
+  maxColumns: 256,
+  maxCellLength: 32_767,
+  // A 200,000-row file with five distinct texts per row; ~130 MB once a reader holds it.
+  maxSharedStrings: 1_000_000,
+  maxSharedStringsBytes: 40 * 1024 * 1024,
 };
 
 export function fileLimits(overrides: Partial<TFileLimits> = {}): TFileLimits {
@@ -55,6 +69,16 @@ export const FILE_MESSAGES = {
   xlsUnsupported:
     'Old Excel .xls files cannot be read. Open the file in Excel or LibreOffice, save it as .xlsx (Excel Workbook) and import it again.',
   unreadable: (extension: string) => `The ${extension} file could not be read.`,
+  tooManyColumns: (limit: number) =>
+    `The file has more than ${limit.toLocaleString('en-US')} columns. Keep the order columns (see the template) and import it again.`,
+  cellTooLong: (limit: number) =>
+    `A cell of the file holds more than ${limit.toLocaleString('en-US')} characters. Shorten it and import the file again.`,
+  tooManyTexts: (limit: number) =>
+    `The .xlsx file holds more than ${limit.toLocaleString('en-US')} different texts. Split it into smaller files.`,
+  tooMuchText: (limitBytes: number) =>
+    `The .xlsx file holds more than ${mb(limitBytes)} MB of text. Split it into smaller files.`,
+  tooComplex: 'Reading this file needs more memory than an import may use. Split it into smaller files.',
+  tooSlow: 'Reading this file takes longer than an import may take. Split it into smaller files.',
 } as const;
 
 /** A refused file: a 422 on the `file` field, the shape every form error has (ARCHITECTURE 3.5). */

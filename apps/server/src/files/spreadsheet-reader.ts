@@ -1,4 +1,4 @@
-import { csvRows } from './csv-rows.js';
+import { countCsvRows, csvRows } from './csv-rows.js';
 import { FILE_MESSAGES, fileLimits, fileRefused, type TFileLimits, type TSpreadsheetKind } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 import { inspectXlsx, type TXlsxInspection } from './xlsx-inspection.js';
@@ -89,7 +89,8 @@ export interface TSpreadsheetSummary {
 /**
  * The quick look the upload route needs before answering 'Import started with N rows' (SPEC 8):
  * refuses .xls, empty and header-only files and files over the row limit, and counts the data rows.
- * An .xlsx is counted from its XML (no cell parsing, ~0.2 s for 100,000 rows); a .csv is parsed.
+ * An .xlsx is counted from its XML (no cell parsing, ~0.2 s for 100,000 rows); a .csv from its
+ * record boundaries (no value parsed, ~0.1 s for 200,000 rows).
  */
 export async function inspectSpreadsheet(options: TOpenSpreadsheetOptions): Promise<TSpreadsheetSummary> {
   const limits = fileLimits(options.limits);
@@ -98,10 +99,7 @@ export async function inspectSpreadsheet(options: TOpenSpreadsheetOptions): Prom
     const xlsx = options.xlsx ?? (await inspectXlsx(options.path, limits));
     return { dataRows: checkRowCount(xlsx.rowsWithValues, limits), exact: false, xlsx };
   }
-  let rows = 0;
-  for await (const _row of csvRows(options.path)) {
-    if (++rows > limits.maxDataRows + 1) break;
-  }
+  const rows = await countCsvRows(options.path, limits, limits.maxDataRows + 1);
   return { dataRows: checkRowCount(rows, limits), exact: true };
 }
 
@@ -113,12 +111,12 @@ function checkRowCount(rowsWithHeader: number, limits: TFileLimits): number {
 }
 
 async function rawRows(options: TOpenSpreadsheetOptions, limits: TFileLimits): Promise<AsyncIterable<TRawRow>> {
-  if (options.kind === 'csv') return csvRows(options.path);
+  if (options.kind === 'csv') return csvRows(options.path, limits);
   // docs/decisions/0020: no maintained pure-JS .xls reader is installed, and SheetJS is ruled out.
   if (options.kind === 'xls') throw fileRefused(FILE_MESSAGES.xlsUnsupported);
   const xlsx = options.xlsx ?? (await inspectXlsx(options.path, limits));
   if (xlsx.sheetFileNumber === null) throw fileRefused(FILE_MESSAGES.unreadable('.xlsx'));
-  return xlsxRows(options.path, xlsx.sheetFileNumber);
+  return xlsxRows(options.path, xlsx.sheetFileNumber, limits);
 }
 
 /** Trimmed header texts; a blank header becomes `Column C`, a repeated one `Name (2)`. */

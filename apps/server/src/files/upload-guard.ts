@@ -33,6 +33,23 @@ export interface TReceivedUpload {
  */
 export async function receiveUpload(options: TReceiveUploadOptions): Promise<TReceivedUpload> {
   const limits = fileLimits(options.limits);
+  const stored = await storeUpload(options);
+  try {
+    const xlsx = stored.kind === 'xlsx' ? await inspectXlsx(stored.path, limits) : undefined;
+    return { ...stored, ...(xlsx ? { xlsx } : {}) };
+  } catch (error) {
+    await fs.promises.rm(stored.path, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * receiveUpload's checks on the bytes only (name, size, magic bytes), none on the content: for a
+ * caller that inspects the content away from the event loop (parse-sandbox.ts). Inflating an
+ * .xlsx and counting its rows costs up to seconds of CPU.
+ */
+export async function storeUpload(options: TReceiveUploadOptions): Promise<TReceivedUpload> {
+  const limits = fileLimits(options.limits);
   const kind = kindFromFileName(options.fileName);
   if (!options.fileName.trim()) return refuseUnread(options.source, FILE_MESSAGES.required);
   if (!kind) return refuseUnread(options.source, FILE_MESSAGES.type);
@@ -52,8 +69,7 @@ export async function receiveUpload(options: TReceiveUploadOptions): Promise<TRe
     source.pipe(gate);
     await Promise.race([written, aborted]);
     gate.assertComplete();
-    const xlsx = kind === 'xlsx' ? await inspectXlsx(options.destination, limits) : undefined;
-    return { path: options.destination, kind, bytes: gate.bytes, ...(xlsx ? { xlsx } : {}) };
+    return { path: options.destination, kind, bytes: gate.bytes };
   } catch (error) {
     // Discard what is left of the upload as it arrives, never keeping it.
     source.unpipe(gate);

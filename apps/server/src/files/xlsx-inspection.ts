@@ -10,6 +10,7 @@ import {
   type TZipEntry,
   type TZipFile,
 } from './zip-precheck.js';
+import { scanSharedStrings, scanSheet } from './xlsx-part-scan.js';
 
 export interface TXlsxInspection {
   /** Zip path of the worksheet an import reads: the first visible tab. */
@@ -22,13 +23,33 @@ export interface TXlsxInspection {
 
 // workbook.xml and its relationships list sheets, not data; a big one is not a real workbook.
 const MAX_INDEX_PART_BYTES = 5 * 1024 * 1024;
+// The one shared strings table ExcelJS reads, whatever the relationships say.
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+
+/**
+ * Steps 1 and 2 alone: the central directory and the local headers, nothing inflated. Takes
+ * milliseconds whatever the file, so the upload route runs it on the event loop and refuses a zip
+ * bomb before handing the file to a sandbox thread.
+ */
+export async function precheckXlsx(filePath: string, limits: TFileLimits): Promise<void> {
+  const { zip, centralDirectoryOffset } = await openZip(filePath);
+  try {
+    const directory = await readCentralDirectory(zip, limits);
+    assertWorkbookParts(directory);
+    await assertLayoutMatchesDirectory(zip, directory, centralDirectoryOffset);
+  } finally {
+    zip.close();
+  }
+}
 
 /**
  * Everything an .xlsx must pass before ExcelJS parses it (ARCHITECTURE 3.9, docs/decisions/0020):
  * 1. the central-directory pre-check (entry count, declared sizes, ratio) — no inflating;
  * 2. the parts tile the file, so the streaming parser sees exactly the parts we checked;
  * 3. every part inflates to no more than it declared (yauzl stops at the first extra byte), which
- *    also counts the rows of the first sheet for the quick "Import started with N rows" answer.
+ *    also counts the rows of the first sheet for the quick "Import started with N rows" answer;
+ * 4. while inflating, every dimension ExcelJS would hold in memory is bounded (xlsx-part-scan.ts):
+ *    rows, columns and cell length of that sheet, entries and text of the shared strings.
  */
 export async function inspectXlsx(filePath: string, limits: TFileLimits): Promise<TXlsxInspection> {
   const { zip, centralDirectoryOffset } = await openZip(filePath);
@@ -40,7 +61,8 @@ export async function inspectXlsx(filePath: string, limits: TFileLimits): Promis
     let rowsWithValues = 0;
     for (const entry of directory.entries) {
       const stream = await openEntryStream(zip, entry);
-      if (entry.name === sheetPath) rowsWithValues = await countRowsWithValues(stream);
+      if (entry.name === sheetPath) rowsWithValues = await scanSheet(stream, limits);
+      else if (entry.name === SHARED_STRINGS) await scanSharedStrings(stream, limits);
       else await drain(stream);
     }
     const match = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheetPath);
@@ -89,45 +111,4 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   } catch {
     throw fileRefused(FILE_MESSAGES.zipDamaged);
   }
-}
-
-/**
- * Counts `<row>` elements that hold a value (`<v>` or an inline string) without parsing XML: the
- * markup is ASCII, so latin1 chunks are safe, and the unprocessed tail from the last `<` is carried
- * to the next chunk so a tag split across chunks is seen once.
- */
-async function countRowsWithValues(stream: NodeJS.ReadableStream): Promise<number> {
-  const token = /<row[\s>/]|<\/row>|<v[\s>]|<is>/g;
-  let carry = '';
-  let inRow = false;
-  let rowHasValue = false;
-  let rows = 0;
-  const scan = (text: string) => {
-    for (const match of text.matchAll(token)) {
-      const tag = match[0];
-      if (tag.startsWith('<row')) {
-        if (inRow && rowHasValue) rows++;
-        inRow = true;
-        rowHasValue = false;
-      } else if (tag === '</row>') {
-        if (inRow && rowHasValue) rows++;
-        inRow = false;
-      } else if (inRow) {
-        rowHasValue = true;
-      }
-    }
-  };
-  try {
-    for await (const chunk of stream) {
-      const text = carry + (chunk as Buffer).toString('latin1');
-      const cut = text.lastIndexOf('<');
-      scan(cut === -1 ? text : text.slice(0, cut));
-      carry = cut === -1 ? '' : text.slice(cut);
-    }
-  } catch {
-    throw fileRefused(FILE_MESSAGES.zipDamaged);
-  }
-  scan(carry);
-  if (inRow && rowHasValue) rows++;
-  return rows;
 }

@@ -1,15 +1,20 @@
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { FILE_MESSAGES, fileRefused, isFileRefusal } from './file-limits.js';
+import { DEFAULT_FILE_LIMITS, FILE_MESSAGES, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 
 /**
  * The non-empty rows of one worksheet (xl/worksheets/sheet{sheetFileNumber}.xml) through ExcelJS's
  * streaming reader: rows are parsed as the zip streams, so memory holds the shared strings and
- * one row, never the sheet. Formula cells give their cached result and are flagged.
+ * one row, never the sheet. Formula cells give their cached result and are flagged. The sheet's
+ * dimensions were bounded by the upload's scan (xlsx-inspection.ts); a row is checked again here.
  */
-export async function* xlsxRows(filePath: string, sheetFileNumber: number): AsyncGenerator<TRawRow> {
+export async function* xlsxRows(
+  filePath: string,
+  sheetFileNumber: number,
+  limits: TFileLimits = DEFAULT_FILE_LIMITS,
+): AsyncGenerator<TRawRow> {
   const file = fs.createReadStream(filePath, { highWaterMark: 256 * 1024 });
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
@@ -32,7 +37,7 @@ export async function* xlsxRows(filePath: string, sheetFileNumber: number): Asyn
         // A writer may omit r="..."; rows then follow one another.
         const rowNumber = Number.isInteger(row.number) && row.number > previous ? row.number : previous + 1;
         previous = rowNumber;
-        const raw = rowValues(row, rowNumber);
+        const raw = rowValues(row, rowNumber, limits);
         if (raw) yield raw;
       }
       return;
@@ -45,12 +50,14 @@ export async function* xlsxRows(filePath: string, sheetFileNumber: number): Asyn
   }
 }
 
-function rowValues(row: ExcelJS.Row, rowNumber: number): TRawRow | null {
+function rowValues(row: ExcelJS.Row, rowNumber: number, limits: TFileLimits): TRawRow | null {
   const values: string[] = [];
   let formulaColumns: number[] | null = null;
   let hasValue = false;
   row.eachCell((cell, column) => {
+    if (column > limits.maxColumns) throw fileRefused(FILE_MESSAGES.tooManyColumns(limits.maxColumns));
     const { text, formula } = cellText(cell.value);
+    if (text.length > limits.maxCellLength) throw fileRefused(FILE_MESSAGES.cellTooLong(limits.maxCellLength));
     values[column - 1] = text;
     if (formula) (formulaColumns ??= []).push(column - 1);
     if (text.trim() !== '') hasValue = true;

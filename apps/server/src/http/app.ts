@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TConfig } from '../config.js';
+import { configureOutbound } from '../lib/outbound-guard.js';
 import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerCentralRoutes } from '../modules/central/central.routes.js';
@@ -24,6 +25,7 @@ import { registerStockRoutes } from '../modules/stock/stock.routes.js';
 import { registerUserRoutes } from '../modules/users/users.routes.js';
 import { attachRealtime } from '../realtime/realtime.js';
 import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
+import { registerEdgeInput } from './edge-input.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerSpa } from './spa.js';
 
@@ -33,12 +35,14 @@ export interface TApp {
 }
 
 export async function buildApp(config: TConfig, database: Database): Promise<TApp> {
+  // Every outgoing request's destination rules (docs/decisions/0037).
+  configureOutbound({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // Signed one-use links (parcel tickets, webhooks) carry their token as a path parameter,
     // longer than Fastify's 100-character default (which answers 414).
@@ -64,6 +68,8 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  // Before any route, so every scope (the intake API, uploads, webhooks) inherits it.
+  registerEdgeInput(app);
   const routes = registerAccessGuard(app, deps);
 
   app.get('/health', { config: { access: 'public' } }, () => ({ status: 'ok', database: database.kind }));

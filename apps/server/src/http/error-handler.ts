@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type TErrorCode } from '../lib/app-error.js';
+import { EDGE_MESSAGES } from './edge-input.js';
 
 /** The one place that knows HTTP statuses (STYLE 5, ARCHITECTURE 3.5). */
 const STATUS: Record<TErrorCode, number> = {
@@ -17,9 +18,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: Record<string, unknown> = { message: error.message, code: error.code };
-      if (error.errors) body.errors = error.errors;
-      return reply.status(STATUS[error.code]).send(body);
+      return reply.status(STATUS[error.code]).send(error.toBody());
+    }
+    if (isMalformedMultipart(error)) {
+      return reply.status(400).send({ message: EDGE_MESSAGES.malformedMultipart, code: 'bad_request' });
     }
     // Fastify's own client errors: bad JSON, wrong content type, body too large, ...
     const status = (error as FastifyError).statusCode;
@@ -37,6 +39,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'not_found' }),
   );
+}
+
+// @fastify/busboy reports a multipart body cut short, or without its boundary, as a plain Error
+// (on the part's stream, or from request.file()): the client's malformed body, not a server fault.
+const BUSBOY_MALFORMED = /unexpected end of multipart data|^Multipart: Boundary not found$/;
+
+function isMalformedMultipart(error: Error): boolean {
+  return !(error as FastifyError).statusCode && BUSBOY_MALFORMED.test(error.message);
 }
 
 function clientMessage(error: FastifyError): string {

@@ -135,6 +135,27 @@ export class JobRunner {
     worker.start();
   }
 
+  /**
+   * The states of every job, kept or archived, of the queue under each singleton key: what tells
+   * a job still to run from one that failed for good (docs/decisions/0036).
+   */
+  async statesByKey(name: TJobName, singletonKeys: readonly string[]): Promise<Map<string, TJobState['state'][]>> {
+    this.started();
+    const states = new Map<string, TJobState['state'][]>();
+    if (!singletonKeys.length) return states;
+    const { rows } = await this.db.executeSql(
+      `SELECT singleton_key, state::text AS state FROM ${this.schema}.job WHERE name = $1 AND singleton_key = ANY($2::text[])
+       UNION ALL
+       SELECT singleton_key, state::text AS state FROM ${this.schema}.archive WHERE name = $1 AND singleton_key = ANY($2::text[])`,
+      [name, [...singletonKeys]],
+    );
+    for (const row of rows) {
+      const key = String(row.singleton_key);
+      states.set(key, [...(states.get(key) ?? []), row.state as TJobState['state']]);
+    }
+    return states;
+  }
+
   /** A job's state and attempt number (1 for the first run), or null once archived or unknown. */
   async jobState(name: TJobName, id: string): Promise<TJobState | null> {
     const job = await this.started().getJobById(name, id);
@@ -156,6 +177,8 @@ export class JobRunner {
     let ready = this.queues.get(name);
     if (!ready) {
       const definition = queueDefinition(name);
+      // pg-boss refers to a dead-letter queue by foreign key: it is created first (and chained first).
+      if (definition.deadLetter) void this.ensureQueue(definition.deadLetter).catch(() => undefined);
       const options = {
         name,
         policy: definition.policy,
@@ -163,6 +186,7 @@ export class JobRunner {
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.heartbeatTimeoutSeconds,
+        ...(definition.deadLetter ? { deadLetter: definition.deadLetter } : {}),
       };
       const boss = this.started();
       ready = this.queueChain.then(() =>

@@ -43,6 +43,10 @@ export function jobState(name: TJobName, id: string): Promise<TJobState | null> 
   return current().jobState(name, id);
 }
 
+export function jobStatesByKey(name: TJobName, singletonKeys: readonly string[]) {
+  return current().statesByKey(name, singletonKeys);
+}
+
 function current(): JobRunner {
   if (!runner) throw new Error('Background jobs are not started: call startJobs() first.');
   return runner;

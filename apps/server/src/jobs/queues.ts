@@ -7,6 +7,8 @@
 export interface TJobPayloads {
   /** Issue 6: one job per uploaded import file (ARCHITECTURE 3.7: never one per row). */
   'orders-import': { tenantId: number; batchId: number };
+  /** An orders-import job that failed for good (its last attempt crashed or stalled): its batch is failed. */
+  'orders-import-abandoned': { tenantId: number; batchId: number };
 }
 
 export type TJobName = keyof TJobPayloads & string;
@@ -32,6 +34,11 @@ export interface TQueueDefinition<TData = unknown> {
   concurrency: number;
   /** The singleton key of a payload: enqueuing twice with the same key makes one job. */
   singletonKey?: (data: TData) => string;
+  /**
+   * Where pg-boss copies a job (same payload) once it has failed for good, including when its last
+   * attempt died with its process: the place to clean up what no handler will finish.
+   */
+  deadLetter?: TJobName;
 }
 
 export const DEFAULT_QUEUE: TQueueDefinition = {
@@ -43,6 +50,11 @@ export const DEFAULT_QUEUE: TQueueDefinition = {
   concurrency: 1,
 };
 
+/** At most one queued and one running orders-import job per batch (docs/decisions/0022). */
+export function importSingletonKey(data: { tenantId: number; batchId: number }): string {
+  return `tenant-${data.tenantId}-batch-${data.batchId}`;
+}
+
 type TQueueTable = { [N in TJobName]?: Partial<TQueueDefinition<TJobPayloads[N]>> };
 
 const definitions: TQueueTable = {
@@ -52,8 +64,10 @@ const definitions: TQueueTable = {
     retryDelaySeconds: 2,
     heartbeatTimeoutSeconds: 60,
     concurrency: 2,
-    singletonKey: (data) => `tenant-${data.tenantId}-batch-${data.batchId}`,
+    singletonKey: importSingletonKey,
+    deadLetter: 'orders-import-abandoned',
   },
+  'orders-import-abandoned': { retryLimit: 10, retryDelaySeconds: 5 },
 };
 
 /** Adds or overrides a queue's behaviour (a module at start-up, or a test). */

@@ -12,7 +12,14 @@ export type TDomainEvent =
   | { type: 'OrderCreated'; tenantId: number; payload: Record<string, unknown> }
   | { type: 'OrderStatusUpdated'; tenantId: number; payload: Record<string, unknown> }
   /** SPEC 7: per-user notification channel. */
-  | { type: 'Notification'; tenantId: number; userId: number; payload: Record<string, unknown> };
+  | { type: 'Notification'; tenantId: number; userId: number; payload: Record<string, unknown> }
+  /** Every token of the user was revoked (deactivated, password reset): their live sockets close. */
+  | {
+      type: 'SessionsEnded';
+      tenantId: number;
+      userId: number;
+      payload: Record<string, unknown> & { reason: 'deactivated' | 'password_reset' };
+    };
 
 export interface TEventSink {
   emit(event: TDomainEvent): void;

@@ -5,9 +5,12 @@ import { rooms } from './rooms.js';
 export interface TDelivery {
   to: string[];
   except: string[];
-  event: TDomainEvent['type'];
+  event: TFannedOutEvent['type'];
   payload: Record<string, unknown>;
 }
+
+/** The events that are messages to sockets (SessionsEnded closes sockets instead, see realtime.ts). */
+export type TFannedOutEvent = Exclude<TDomainEvent, { type: 'SessionsEnded' }>;
 
 type TRow = Record<string, unknown>;
 
@@ -24,7 +27,7 @@ const agentOf = (row: unknown): number | null => {
  * agent_id_before}` (the orders module's TOrderEventPayload) or `{id, agent_id, ...}`, or a batch as
  * `{orders: [{id, agent_id, ...row}], ...}`.
  */
-export function deliveriesFor(event: TDomainEvent): TDelivery[] {
+export function deliveriesFor(event: TFannedOutEvent): TDelivery[] {
   if (event.type === 'Notification') {
     return [{ to: [rooms.user(event.tenantId, event.userId)], except: [], event: event.type, payload: event.payload }];
   }
@@ -41,10 +44,20 @@ export function deliveriesFor(event: TDomainEvent): TDelivery[] {
     }
     for (const [agent, orders] of byAgent) perAgent.set(agent, { ...payload, orders });
   } else {
-    // One order: its agent, and the agent it was taken from (their list and counts must drop it).
-    const before = payload.agent_id_before;
-    for (const agent of [agentOf(payload.order ?? payload), agentOf({ agent_id: before })]) {
-      if (agent !== null) perAgent.set(agent, payload);
+    // One order: its agent, and the agent it was taken from. That one must drop it from their list
+    // but may no longer read it (docs/decisions/0040): the id and the tabs it leaves, never the row;
+    // the browser, finding no row, refetches its lists.
+    const row = (payload.order ?? payload) as TRow;
+    const agent = agentOf(row);
+    if (agent !== null) perAgent.set(agent, payload);
+    const before = agentOf({ agent_id: payload.agent_id_before });
+    if (before !== null && before !== agent) {
+      perAgent.set(before, {
+        change: payload.change,
+        order_id: row.id,
+        agent_id_before: before,
+        tabs_before: payload.tabs_before,
+      });
     }
   }
   // An is_admin user without 'view all orders' already had it whole through admin-orders.

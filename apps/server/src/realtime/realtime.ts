@@ -9,7 +9,7 @@ import { createRealtimeAdapter, type TAdapterKind } from './adapter.js';
 import { deliveriesFor } from './fanout.js';
 import { PresenceTracker } from './presence.js';
 import { registerPresenceRoutes } from './presence.routes.js';
-import { roomsForSession } from './rooms.js';
+import { rooms, roomsForSession } from './rooms.js';
 import type { TIo, TSocket } from './types.js';
 
 /** A source of committed domain events (the process-wide bus unless told otherwise). */
@@ -110,6 +110,11 @@ export async function attachRealtime(app: FastifyInstance, options: TRealtimeOpt
   });
 
   const unsubscribe = (options.events ?? domainEvents).subscribe((event) => {
+    if (event.type === 'SessionsEnded') {
+      // Through the adapter, so the user's sockets on every instance close, not only this one's.
+      io.in(rooms.user(event.tenantId, event.userId)).disconnectSockets(true);
+      return;
+    }
     try {
       for (const delivery of deliveriesFor(event)) {
         const operator = delivery.except.length ? io.to(delivery.to).except(delivery.except) : io.to(delivery.to);

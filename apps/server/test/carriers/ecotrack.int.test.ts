@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCarrierAdapter } from '../../src/carriers/carrier.js';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
 import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { FAST_HTTP, parcel, parcels } from './support.js';
+import { allowLocalFakes, FAST_HTTP, parcel, parcels } from './support.js';
+
+allowLocalFakes();
 
 /** The real EcoTrack HTTP adapter (white-label: base URL per carrier) against the sandbox. */
 let sandbox: TCarrierSandbox;

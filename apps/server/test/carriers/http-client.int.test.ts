@@ -5,7 +5,9 @@ import type { CarrierError } from '../../src/carriers/carrier.js';
 import { carrierMessage, createHttpClient, retryAfterMs } from '../../src/carriers/http-client.js';
 import { redactUrl } from '../../src/carriers/redact.js';
 import { yalidineQuotaPause } from '../../src/carriers/yalidine/adapter.js';
-import { closedPort } from './support.js';
+import { allowLocalFakes, closedPort } from './support.js';
+
+allowLocalFakes();
 
 /** The shared HTTP layer against a scripted local server: what is retried, what is not, and when. */
 type TScript = (req: http.IncomingMessage, res: http.ServerResponse, hit: number) => void;

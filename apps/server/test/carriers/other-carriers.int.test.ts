@@ -3,7 +3,9 @@ import type { TCarrierAdapter, TCarrierKind, TCreateOutcome } from '../../src/ca
 import { manualTrackingNumber } from '../../src/carriers/manual/adapter.js';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
 import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { FAST_HTTP, parcel, parcels } from './support.js';
+import { allowLocalFakes, FAST_HTTP, parcel, parcels } from './support.js';
+
+allowLocalFakes();
 
 /** ZR Express, Maystro, NOEST and own drivers through the same interface, against the sandbox. */
 let sandbox: TCarrierSandbox;

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarrierError, type TCarrierKind } from '../../src/carriers/carrier.js';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
 import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { captureLogger, closedPort, FAST_HTTP, parcel } from './support.js';
+import { allowLocalFakes, captureLogger, closedPort, FAST_HTTP, parcel } from './support.js';
+
+allowLocalFakes();
 
 /**
  * Credentials never appear in a log line or a thrown error (issue 5). Every adapter runs its happy

@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
 import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { FAST_HTTP, parcel } from './support.js';
+import { allowLocalFakes, FAST_HTTP, parcel } from './support.js';
+
+allowLocalFakes();
 
 /** The sandbox itself: start-up time, its HTTP control surface, isolation between instances. */
 let sandbox: TCarrierSandbox;

@@ -2,6 +2,12 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { TParcelInput } from '../../src/carriers/carrier.js';
+import { configureOutbound } from '../../src/lib/outbound-guard.js';
+
+/** The sandbox and scripted carriers are local fakes on loopback: allowed in tests only (decision 0037). */
+export function allowLocalFakes(): void {
+  configureOutbound({ allowPrivate: true });
+}
 
 /** Real places from the reference data, so the sandbox's address checks pass. */
 const PLACES = [

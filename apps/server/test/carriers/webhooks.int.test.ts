@@ -10,7 +10,9 @@ import {
   YALIDINE_SIGNATURE_HEADER,
 } from '../../src/carriers/yalidine/webhook.js';
 import { parseZrWebhook, verifyZrWebhook } from '../../src/carriers/zr-express/webhook.js';
-import { FAST_HTTP, parcel } from './support.js';
+import { allowLocalFakes, FAST_HTTP, parcel } from './support.js';
+
+allowLocalFakes();
 
 /** Signed pushes from the sandbox to a real local receiver, verified with the helpers the webhook routes will use. */
 interface TReceived {

@@ -252,7 +252,8 @@ describe('stock API (issue 3.4)', () => {
     });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({
-      code: 'insufficient_stock',
+      code: 'stock.insufficient',
+      params: { label: 'Parfum' },
       message: 'Insufficient stock for "Parfum"',
       errors: { stock: ['Insufficient stock for "Parfum"'] },
     });

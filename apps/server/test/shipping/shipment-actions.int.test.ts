@@ -81,7 +81,12 @@ describe('shipment actions (issue 5.5-5.7, 5.9)', () => {
     const shop = await shopWithCompany(world);
     const [parcel] = await dispatched(shop, shop.companyId, 1);
     const cancelled = await shop.api.post(`/dashboard/orders/${parcel!.order_id}/cancel-shipment`);
-    expect(cancelled.json()).toEqual({ success: true, message: 'Order cancelled successfully' });
+    expect(cancelled.json()).toEqual({
+      success: true,
+      message: 'Order cancelled successfully',
+      code: 'shipping.cancelled',
+      params: {},
+    });
     expect(await orderState(shop, parcel!.order_id)).toMatchObject({
       status_type: 'cancelled',
       stock_state: 'returned',
@@ -125,7 +130,12 @@ describe('shipment actions (issue 5.5-5.7, 5.9)', () => {
     ).json() as TParcelTicketsResponse;
     expect(answer.results.map((r) => r.order_id)).toEqual([mine!.order_id, eco!.order_id, yal!.order_id]);
     expect(answer.errors).toEqual([
-      { order_id: waiting!.id, message: 'This order has no parcel at a shipping company.' },
+      {
+        order_id: waiting!.id,
+        message: 'This order has no parcel at a shipping company.',
+        code: 'shipping.no_shipment',
+        params: {},
+      },
     ]);
     for (const result of answer.results.slice(0, 2)) {
       // No Authorization header: the link itself is the access.
@@ -155,7 +165,12 @@ describe('shipment actions (issue 5.5-5.7, 5.9)', () => {
     const sent = await shop.api.post(`/dashboard/orders/${eco!.order_id}/ecotrack-notify-driver`, {
       message: 'Appeler avant 17h',
     });
-    expect(sent.json()).toEqual({ success: true, message: 'Driver notified successfully' });
+    expect(sent.json()).toEqual({
+      success: true,
+      message: 'Driver notified successfully',
+      code: 'shipping.driver_notified',
+      params: {},
+    });
     expect(notes()).toBe(before + 1);
     const updates = await shop.api.get(`/dashboard/orders/${eco!.order_id}/ecotrack-driver-updates`);
     expect(updates.statusCode).toBe(200);
@@ -172,13 +187,20 @@ describe('shipment actions (issue 5.5-5.7, 5.9)', () => {
     expect((await scan('', 'select')).json().message).toBe('Please enter a barcode');
     const missing = await scan('NOPE-404', 'select');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, message: 'Order not found for scanned barcode' });
+    expect(missing.json()).toEqual({
+      success: false,
+      message: 'Order not found for scanned barcode',
+      code: 'shipping.barcode_not_found',
+      params: {},
+    });
     const selected = await scan(parcel!.tracking_number, 'select');
     expect(selected.json()).toMatchObject({ success: true, order_id: parcel!.order_id });
     const validated = await scan(parcel!.tracking_number, 'validate');
     expect(validated.json()).toEqual({
       success: true,
       message: `Order ${parcel!.order_id} validated successfully`,
+      code: 'shipping.validated',
+      params: { id: parcel!.order_id },
       order_id: parcel!.order_id,
     });
     const twice = await scan(parcel!.tracking_number, 'validate');

@@ -47,7 +47,12 @@ describe('shipping companies (issue 5.3, 5.4)', () => {
     expect(edit.json().data.credentials.api_token).toBe('••••••••1234');
     // The kept api_id still works: the connection test passes with the new token.
     const test = await shop.api.post(`/dashboard/shipping-companies/${shop.companyId}/test-connection`);
-    expect(test.json()).toEqual({ success: true, message: 'Connected to Yalidine Express' });
+    expect(test.json()).toEqual({
+      success: true,
+      message: 'Connected to Yalidine Express',
+      code: 'shipping_company.connected',
+      params: { name: 'Yalidine Express' },
+    });
   });
 
   it('tests the connection and reports refused credentials as a message', async () => {
@@ -108,12 +113,16 @@ describe('shipping companies (issue 5.3, 5.4)', () => {
       success: true,
       delivery_fee: 450,
       message: 'Delivery fee calculated',
+      code: 'shipping.fee_calculated',
+      params: {},
     });
     expect((await fee(16, 'stopdesk')).json().delivery_fee).toBe(300);
     expect((await fee(1, 'home_delivery')).json()).toEqual({
       success: false,
       delivery_fee: 0,
       message: 'Failed to calculate delivery fee',
+      code: 'shipping.fee_failed',
+      params: {},
     });
     expect((await fee(16, 'drone')).statusCode).toBe(422);
   });

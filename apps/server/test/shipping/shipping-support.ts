@@ -30,7 +30,12 @@ export interface TWorld {
 }
 
 export async function openShippingWorld(overrides: Record<string, string> = {}): Promise<TWorld> {
-  const { app, routes, database } = await openTestApp({ CARRIER_SECRET_KEY: TEST_CARRIER_KEY, ...overrides });
+  // The sandbox is a local fake carrier on loopback (docs/decisions/0037).
+  const { app, routes, database } = await openTestApp({
+    CARRIER_SECRET_KEY: TEST_CARRIER_KEY,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    ...overrides,
+  });
   const sandbox = await startCarrierSandbox();
   afterAll(() => sandbox.close());
   setCarrierAdapterOverrides({ http: TEST_HTTP, settleMs: 20 });

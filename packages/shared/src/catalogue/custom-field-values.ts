@@ -1,3 +1,4 @@
+import { m, type TMessageToken } from '../messages/message.js';
 import type { TCustomField } from './product.js';
 
 /** What an order carries for one product's custom fields, keyed by label (SPEC 3, SPEC 7). */
@@ -5,7 +6,10 @@ export type TCustomFieldValues = Record<string, string | number | boolean | null
 
 export interface TCustomFieldValueError {
   label: string;
-  message: string;
+  /** A catalogue token: custom_field.* alone, order.custom_field_* in the order form. */
+  message: TMessageToken;
+  /** Whether the value is missing (the dialogs mark a required field differently). */
+  missing: boolean;
 }
 
 /**
@@ -19,19 +23,31 @@ export function customFieldValueErrors(
   values: TCustomFieldValues,
   options: { productName?: string } = {},
 ): TCustomFieldValueError[] {
-  const prefix = options.productName ? `${options.productName}: ` : '';
+  const product = options.productName;
   const errors: TCustomFieldValueError[] = [];
   for (const field of fields) {
     const value = values[field.label];
+    const { label } = field;
     if (!isFilled(field, value)) {
-      if (field.required) errors.push({ label: field.label, message: `${prefix}${field.label} is required` });
+      if (field.required) {
+        const message = !product
+          ? m('custom_field.required', { label })
+          : m('order.custom_field_required', { product, label });
+        errors.push({ label, message, missing: true });
+      }
       continue;
     }
     if (field.type === 'number' && !Number.isFinite(typeof value === 'string' ? Number(value) : value)) {
-      errors.push({ label: field.label, message: `${prefix}${field.label} must be a number` });
+      const message = !product
+        ? m('custom_field.number', { label })
+        : m('order.custom_field_number', { product, label });
+      errors.push({ label, message, missing: false });
     }
     if (field.type === 'select' && !field.options.includes(String(value))) {
-      errors.push({ label: field.label, message: `${prefix}${field.label} must be one of its options` });
+      const message = !product
+        ? m('custom_field.option', { label })
+        : m('order.custom_field_option', { product, label });
+      errors.push({ label, message, missing: false });
     }
   }
   return errors;

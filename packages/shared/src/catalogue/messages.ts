@@ -1,25 +1,28 @@
+import { m } from '../messages/message.js';
+import type { TFieldName } from '../messages/fields.js';
+
 /**
- * Field messages of the catalogue forms, in the server's 422 style (ARCHITECTURE 3.5). The web
- * forms and the server validate with the same schemas, so a user sees the same sentence whichever
- * side refused the value.
+ * Field messages of the catalogue forms, as catalogue tokens (packages/shared/src/messages). The
+ * web forms and the server validate with the same schemas: the server answers the English with the
+ * code, the web translates the code.
  */
-export const fieldRequired = (field: string) => `The ${field} field is required.`;
-export const fieldTooLong = (field: string, max: number) => `The ${field} may not be greater than ${max} characters.`;
+export const fieldRequired = (field: TFieldName) => m('validation.required', { field });
+export const fieldTooLong = (field: TFieldName, max: number) => m('validation.too_long', { field, max });
 
 export const CATALOGUE_MESSAGES = {
-  skuTaken: 'The sku has already been taken.',
-  skuFormat: 'The sku may only contain letters, numbers, dots, dashes, underscores and slashes.',
-  variantsRequired: 'Add at least one variant.',
-  variantsNotAllowed: 'Variants are only allowed when the product has variants.',
-  variantNameTaken: 'The variant name must be unique within the product.',
-  selectNeedsOptions: 'A select field needs at least one option.',
-  optionDuplicate: 'The option is listed twice.',
-  labelTaken: 'The label must be unique within the product.',
-  attributeTaken: 'The attribute is listed twice.',
-  phoneInvalid: 'The phone number is not a valid Algerian number.',
-  selectedInvalid: (field: string) => `The selected ${field} is invalid.`,
-  reasonRequired: 'The reason field is required.',
-  quantityNotZero: 'The quantity may not be 0.',
-  hasVariantsLocked: 'Set the stock to zero before switching variants on or off.',
-  variantHasStock: 'This variant still has stock; adjust it to zero before removing it.',
+  skuTaken: m('product.sku_taken'),
+  skuFormat: m('product.sku_format'),
+  variantsRequired: m('product.variants_required'),
+  variantsNotAllowed: m('product.variants_not_allowed'),
+  variantNameTaken: m('product.variant_name_taken'),
+  selectNeedsOptions: m('product.select_needs_options'),
+  optionDuplicate: m('product.option_duplicate'),
+  labelTaken: m('product.label_taken'),
+  attributeTaken: m('product.attribute_taken'),
+  phoneInvalid: m('customer.phone_invalid'),
+  selectedInvalid: (field: TFieldName) => m('validation.selected_invalid', { field }),
+  reasonRequired: m('validation.required', { field: 'reason' }),
+  quantityNotZero: m('stock.zero_quantity'),
+  hasVariantsLocked: m('product.has_variants_locked'),
+  variantHasStock: m('product.variant_has_stock'),
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../messages/render.js';
 import { CATALOGUE_MESSAGES } from './messages.js';
 import { normalizeAlgerianPhone, ZAlgerianPhone } from './phone.js';
 
@@ -82,8 +83,10 @@ describe('normalizeAlgerianPhone (issue 3.6)', () => {
     const invalid = ZAlgerianPhone.safeParse('12345');
     expect(invalid.success).toBe(false);
     expect(invalid.error?.issues.map((i) => i.message)).toEqual([CATALOGUE_MESSAGES.phoneInvalid]);
-    expect(CATALOGUE_MESSAGES.phoneInvalid).toBe('The phone number is not a valid Algerian number.');
-    expect(ZAlgerianPhone.safeParse('').error?.issues[0]?.message).toBe('The phone field is required.');
-    expect(ZAlgerianPhone.safeParse(undefined).error?.issues[0]?.message).toBe('The phone field is required.');
+    expect(englishOf(CATALOGUE_MESSAGES.phoneInvalid)).toBe('The phone number is not a valid Algerian number.');
+    expect(englishOf(ZAlgerianPhone.safeParse('').error!.issues[0]!.message)).toBe('The phone field is required.');
+    expect(englishOf(ZAlgerianPhone.safeParse(undefined).error!.issues[0]!.message)).toBe(
+      'The phone field is required.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import { MAX_ID, ZListQuery } from './common.js';
 
 /**
@@ -6,14 +7,14 @@ import { MAX_ID, ZListQuery } from './common.js';
  * product; restricted true limits the user to product_ids (possibly none).
  */
 export const ZUserProductPermissionsInput = z.object({
-  restricted: z.boolean({ error: 'The restricted flag must be true or false.' }),
+  restricted: z.boolean({ error: m('validation.flag', { field: 'restricted' }) }),
   product_ids: z
     .array(
       z
         .number()
-        .int('The selected product is invalid.')
-        .positive('The selected product is invalid.')
-        .max(MAX_ID, 'The selected product is invalid.'),
+        .int(m('validation.selected_invalid', { field: 'product' }))
+        .positive(m('validation.selected_invalid', { field: 'product' }))
+        .max(MAX_ID, m('validation.selected_invalid', { field: 'product' })),
     )
     .max(10_000)
     .default([]),

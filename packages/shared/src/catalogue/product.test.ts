@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../messages/render.js';
 import { customFieldValueErrors } from './custom-field-values.js';
 import { ZProductInput, type TCustomField } from './product.js';
 import { ZStockAdjustmentInput } from './stock.js';
 
-/** The same flattening the server's parse() does: field path -> messages. */
+/** The same flattening the server's parse() does: field path -> English messages. */
 function fieldErrors(input: unknown): Record<string, string[]> {
   const result = ZProductInput.safeParse(input);
   if (result.success) return {};
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(englishOf(issue.message));
   return errors;
 }
 
@@ -125,13 +126,15 @@ describe('customFieldValueErrors (SPEC 5)', () => {
 
   it('a checkbox counts as filled whether true or false; the order form prefixes the product', () => {
     expect(customFieldValueErrors(fields, { Size: 'M', Engraving: 'A', 'Gift wrap': false })).toEqual([]);
-    expect(customFieldValueErrors(fields, { Engraving: '  ' }, { productName: 'Ring' })).toEqual([
-      { label: 'Size', message: 'Ring: Size is required' },
-      { label: 'Engraving', message: 'Ring: Engraving is required' },
+    const english = (errors: ReturnType<typeof customFieldValueErrors>) =>
+      errors.map((e) => ({ label: e.label, message: englishOf(e.message), missing: e.missing }));
+    expect(english(customFieldValueErrors(fields, { Engraving: '  ' }, { productName: 'Ring' }))).toEqual([
+      { label: 'Size', message: 'Ring: Size is required', missing: true },
+      { label: 'Engraving', message: 'Ring: Engraving is required', missing: true },
     ]);
-    expect(customFieldValueErrors(fields, { Size: 'XL', Engraving: 'x', Age: 'old' })).toEqual([
-      { label: 'Size', message: 'Size must be one of its options' },
-      { label: 'Age', message: 'Age must be a number' },
+    expect(english(customFieldValueErrors(fields, { Size: 'XL', Engraving: 'x', Age: 'old' }))).toEqual([
+      { label: 'Size', message: 'Size must be one of its options', missing: false },
+      { label: 'Age', message: 'Age must be a number', missing: false },
     ]);
   });
 });
@@ -139,7 +142,7 @@ describe('customFieldValueErrors (SPEC 5)', () => {
 describe('ZStockAdjustmentInput (issue 3.4)', () => {
   it('needs a reason and a non-zero whole quantity', () => {
     const result = ZStockAdjustmentInput.safeParse({ product_id: 1, quantity: 0, reason: ' ' });
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(result.error?.issues.map((i) => [i.path.join('.'), englishOf(i.message)])).toEqual([
       ['quantity', 'The quantity may not be 0.'],
       ['reason', 'The reason field is required.'],
     ]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, ZListQuery, ZQueryBool, zMoney, zOptionalText, zQuantity, zRequiredText } from './common.js';
+import { m } from '../messages/message.js';
+import type { TFieldName } from '../messages/fields.js';
 import { CATALOGUE_MESSAGES as M, fieldRequired, fieldTooLong } from './messages.js';
 
 /** SPEC 3: the four custom field types a product can ask for on an order. */
@@ -16,7 +18,7 @@ export const ZSku = z
   .max(64, fieldTooLong('sku', 64))
   .regex(/^[\p{L}\p{N}][\p{L}\p{N}._\-/]*$/u, M.skuFormat);
 
-const zName = (field: string, max: number) => zRequiredText(field, max);
+const zName = (field: TFieldName, max: number) => zRequiredText(field, max);
 
 /**
  * SPEC 3 custom field {label, type, required, placeholder, options}. A select needs options; the
@@ -25,10 +27,13 @@ const zName = (field: string, max: number) => zRequiredText(field, max);
 export const ZCustomField = z
   .object({
     label: zName('label', 100),
-    type: z.enum(CUSTOM_FIELD_TYPES, { error: 'The type must be one of text, number, select, checkbox.' }),
-    required: z.boolean({ error: 'The required flag must be true or false.' }).default(false),
+    type: z.enum(CUSTOM_FIELD_TYPES, { error: m('product.custom_field_type') }),
+    required: z.boolean({ error: m('validation.flag', { field: 'required' }) }).default(false),
     placeholder: zOptionalText('placeholder', 190),
-    options: z.array(zRequiredText('option', 100)).max(50, 'A select field may have at most 50 options.').default([]),
+    options: z
+      .array(zRequiredText('option', 100))
+      .max(50, m('product.too_many_options', { max: 50 }))
+      .default([]),
   })
   .superRefine((field, ctx) => {
     if (field.type !== 'select') return;
@@ -52,7 +57,10 @@ export const ZVariantInput = z
     name: zName('name', 100),
     sku: ZSku,
     price: zMoney('price'),
-    attributes: z.array(ZVariantAttribute).max(5, 'A variant may have at most 5 attributes.').default([]),
+    attributes: z
+      .array(ZVariantAttribute)
+      .max(5, m('product.too_many_attributes', { max: 5 }))
+      .default([]),
     /** Only for a new variant: recorded as an adjustment movement "Initial stock". */
     initial_stock: zInitialStock,
   })
@@ -79,11 +87,11 @@ export const ZProductInput = z
     has_variants: z.boolean().default(false),
     variants: z
       .array(ZVariantInput)
-      .max(MAX_VARIANTS, `A product may have at most ${MAX_VARIANTS} variants.`)
+      .max(MAX_VARIANTS, m('product.too_many_variants', { max: MAX_VARIANTS }))
       .default([]),
     custom_fields: z
       .array(ZCustomField)
-      .max(MAX_CUSTOM_FIELDS, `A product may have at most ${MAX_CUSTOM_FIELDS} custom fields.`)
+      .max(MAX_CUSTOM_FIELDS, m('product.too_many_custom_fields', { max: MAX_CUSTOM_FIELDS }))
       .default([]),
     /** Alert at or under this many available units (SPEC 9); null: no alert. */
     low_stock_threshold: zQuantity('low stock threshold')

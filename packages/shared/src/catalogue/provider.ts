@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import { ZListQuery, ZQueryBool, zOptionalText, zRequiredText } from './common.js';
 import { fieldTooLong } from './messages.js';
 
@@ -8,7 +9,7 @@ const optionalEmail = z
   .string()
   .trim()
   .max(190, fieldTooLong('email', 190))
-  .email('The email must be a valid email address.')
+  .email(m('validation.email'))
   .or(z.literal(''))
   .nullish()
   .transform((v) => v || null);
@@ -28,7 +29,10 @@ export const ZProviderInput = z.object({
   email: optionalEmail,
   address: optionalText('address', 500),
   notes: optionalText('notes', 2000),
-  contacts: z.array(ZProviderContact).max(20, 'A provider may have at most 20 contacts.').default([]),
+  contacts: z
+    .array(ZProviderContact)
+    .max(20, m('provider.too_many_contacts', { max: 20 }))
+    .default([]),
 });
 export type TProviderInput = z.output<typeof ZProviderInput>;
 

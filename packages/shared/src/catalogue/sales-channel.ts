@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import { ZListQuery, zRequiredText } from './common.js';
 import { fieldTooLong } from './messages.js';
 
@@ -13,11 +14,11 @@ export const ZSalesChannelInput = z.object({
     .string()
     .trim()
     .max(100, fieldTooLong('icon', 100))
-    .regex(/^[a-z0-9:_-]*$/i, 'The icon may only contain letters, numbers, colons, dashes and underscores.')
+    .regex(/^[a-z0-9:_-]*$/i, m('sales_channel.icon_format'))
     .nullish()
     .transform((v) => v || null),
   source_type: z.enum(SALES_SOURCE_TYPES, {
-    error: `The source type must be one of ${SALES_SOURCE_TYPES.join(', ')}.`,
+    error: m('sales_channel.source_type_invalid', { values: SALES_SOURCE_TYPES.join(', ') }),
   }),
   active: z.boolean().default(true),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import {
   MAX_STOCK_QUANTITY,
   ZListQuery,
@@ -35,10 +36,12 @@ export const ZStockAdjustmentInput = z.object({
     .nullish()
     .transform((v) => v ?? null),
   quantity: z
-    .number({ error: (i) => (i.input == null ? fieldRequired('quantity') : 'The quantity must be a number.') })
-    .int('The quantity must be a whole number.')
-    .min(-MAX_STOCK_QUANTITY, `The quantity may not be less than -${MAX_STOCK_QUANTITY}.`)
-    .max(MAX_STOCK_QUANTITY, `The quantity may not be greater than ${MAX_STOCK_QUANTITY}.`)
+    .number({
+      error: (i) => (i.input == null ? fieldRequired('quantity') : m('validation.number', { field: 'quantity' })),
+    })
+    .int(m('validation.whole_number', { field: 'quantity' }))
+    .min(-MAX_STOCK_QUANTITY, m('validation.not_below', { field: 'quantity', min: -MAX_STOCK_QUANTITY }))
+    .max(MAX_STOCK_QUANTITY, m('validation.max', { field: 'quantity', max: MAX_STOCK_QUANTITY }))
     .refine((q) => q !== 0, M.quantityNotZero),
   reason: zReason,
 });
@@ -58,7 +61,7 @@ export const ZPurchaseInput = z.object({
   provider_id: zRefId('provider'),
   lines: z
     .array(ZPurchaseLine, { error: fieldRequired('lines') })
-    .min(1, 'Add at least one line.')
+    .min(1, m('stock.lines_required'))
     .max(100),
   note: zOptionalText('note', 500),
 });
@@ -68,7 +71,7 @@ export const ZStockMovementListQuery = ZListQuery.extend({
   product_id: zQueryId.optional(),
   variant_id: zQueryId.optional(),
   provider_id: zQueryId.optional(),
-  kind: z.enum(STOCK_MOVEMENT_KINDS, { error: 'The selected kind is invalid.' }).optional(),
+  kind: z.enum(STOCK_MOVEMENT_KINDS, { error: m('validation.selected_invalid', { field: 'kind' }) }).optional(),
 });
 export type TStockMovementListQuery = z.infer<typeof ZStockMovementListQuery>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCustomField } from '../catalogue/product.js';
+import { englishOf } from '../messages/render.js';
 import {
   centresOfState,
   formatLocalDateTime,
@@ -32,7 +33,7 @@ describe('ZOrderInput (SPEC 5)', () => {
   it('gives the spec messages for a product row', () => {
     const result = ZOrderInput.safeParse({ ...base, products: [{ product_id: null }, { product_id: 1, quantity: 0 }] });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(result.error!.issues.map((i) => [i.path.join('.'), englishOf(i.message)])).toEqual([
       ['products.0.product_id', 'Product is required'],
       ['products.1.quantity', 'Quantity must be greater than 0'],
     ]);
@@ -46,11 +47,16 @@ describe('ZOrderInput (SPEC 5)', () => {
   });
 });
 
+const english = (issues: ReturnType<typeof orderInputIssues>) =>
+  issues.map((issue) => ({ ...issue, message: englishOf(issue.message) }));
+
 describe('orderInputIssues: rules that need the catalogue', () => {
   it('requires a variant of the product when it has variants', () => {
-    const issues = orderInputIssues(
-      parse({ products: [{ product_id: 2 }, { product_id: 2, variant_id: 99 }, { product_id: 1, variant_id: 21 }] }),
-      { products },
+    const issues = english(
+      orderInputIssues(
+        parse({ products: [{ product_id: 2 }, { product_id: 2, variant_id: 99 }, { product_id: 1, variant_id: 21 }] }),
+        { products },
+      ),
     );
     expect(issues).toEqual([
       { path: ['products', 0, 'variant_id'], message: 'Variant is required' },
@@ -61,7 +67,7 @@ describe('orderInputIssues: rules that need the catalogue', () => {
 
   it("asks for required custom fields as '{product}: {label} is required'; a checkbox is always filled", () => {
     const input = parse({ products: [{ product_id: 3 }] });
-    expect(orderInputIssues(input, { products })).toEqual([
+    expect(english(orderInputIssues(input, { products }))).toEqual([
       { path: ['customer_custom_fields', 3, 'Gravure'], message: 'Stylo: Gravure is required' },
     ]);
     const filled = parse({
@@ -76,18 +82,18 @@ describe('orderInputIssues: rules that need the catalogue', () => {
 
   it('needs a centre only when stop desk is on and the state has centres', () => {
     const input = parse({ products: [{ product_id: 1 }], is_stopdesk: true });
-    expect(orderInputIssues(input, { products, stateCentres: [{ center_id: 7 }] })).toEqual([
+    expect(english(orderInputIssues(input, { products, stateCentres: [{ center_id: 7 }] }))).toEqual([
       { path: ['stopdesk_id'], message: 'The stop desk centre field is required.' },
     ]);
     expect(orderInputIssues(input, { products, stateCentres: [] })).toEqual([]);
-    expect(orderInputIssues({ ...input, stopdesk_id: 8 }, { products, stateCentres: [{ center_id: 7 }] })).toEqual([
-      { path: ['stopdesk_id'], message: 'The selected stop desk centre is invalid.' },
-    ]);
+    expect(
+      english(orderInputIssues({ ...input, stopdesk_id: 8 }, { products, stateCentres: [{ center_id: 7 }] })),
+    ).toEqual([{ path: ['stopdesk_id'], message: 'The selected stop desk centre is invalid.' }]);
   });
 
   it('drives the dialog schema with the same rules', () => {
     const result = orderFormSchema({ products }).safeParse({ ...base, products: [{ product_id: 2 }] });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Variant is required']);
+    expect(result.error?.issues.map((i) => englishOf(i.message))).toEqual(['Variant is required']);
   });
 });
 
@@ -146,7 +152,7 @@ describe("date-times 'Y-m-d H:i' in the shop's zone", () => {
 
   it('needs a report date for the bulk dialog only as a date-time', () => {
     const result = ZBulkStatusRequest.safeParse({ status: 3, order_ids: [1, 1, 2], report_date: '2026-11-21 7:00' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual([
+    expect(result.error?.issues.map((i) => englishOf(i.message))).toEqual([
       'The date and time must look like 2026-11-21 14:30 (24-hour).',
     ]);
     expect(ZBulkStatusRequest.parse({ status: 3, order_ids: [1, 1, 2] }).order_ids).toEqual([1, 2]);

@@ -1,25 +1,26 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import { MAX_ID, zOptionalText } from '../catalogue/common.js';
 import { isLocalDateTime } from './local-date-time.js';
 
 export const ORDER_ACTION_MESSAGES = {
-  statusRequired: 'Please select a status',
-  statusInvalid: 'The selected status is invalid.',
-  reportDateRequired: 'Please select a report date and time',
-  dateTimeInvalid: 'The date and time must look like 2026-11-21 14:30 (24-hour).',
-  reportDateInPast: 'The report date must not be in the past.',
-  ordersRequired: 'Please select at least one order',
-  ordersInvalid: 'The selected orders are invalid.',
-  agentRequired: 'Please select an agent',
-  agentInvalid: 'The selected agent is invalid.',
-  statusUpdated: 'Status updated successfully',
-  bulkUpdated: (n: number) => `Successfully updated ${n} orders`,
-  created: 'Order created successfully',
-  updated: 'Order updated successfully',
-  deleted: 'Order deleted successfully',
-  restored: 'Order restored successfully',
-  assigned: (n: number) => `Successfully assigned ${n} orders`,
-  reported: 'Order scheduled successfully',
+  statusRequired: m('order.status_required'),
+  statusInvalid: m('validation.selected_invalid', { field: 'status' }),
+  reportDateRequired: m('order.report_date_required'),
+  dateTimeInvalid: m('order.date_time_invalid'),
+  reportDateInPast: m('order.report_date_past'),
+  ordersRequired: m('order.orders_required'),
+  ordersInvalid: m('order.orders_invalid'),
+  agentRequired: m('order.agent_required'),
+  agentInvalid: m('validation.selected_invalid', { field: 'agent' }),
+  statusUpdated: m('order.status_updated'),
+  bulkUpdated: (count: number) => m('order.bulk_updated', { count }),
+  created: m('order.created'),
+  updated: m('order.updated'),
+  deleted: m('order.deleted'),
+  restored: m('order.restored'),
+  assigned: (count: number) => m('order.agent_assigned', { count }),
+  reported: m('order.reported'),
 } as const;
 
 /** Bulk dialogs work on a selection; scan mode selects up to 200 (SPEC 4), so 500 is plenty. */
@@ -53,7 +54,7 @@ const zOrderIds = z
     error: ORDER_ACTION_MESSAGES.ordersRequired,
   })
   .min(1, ORDER_ACTION_MESSAGES.ordersRequired)
-  .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders can be changed at once.`)
+  .max(MAX_BULK_ORDERS, m('order.too_many_selected', { max: MAX_BULK_ORDERS }))
   .transform((ids) => [...new Set(ids)]);
 
 const statusFields = {
@@ -62,7 +63,7 @@ const statusFields = {
   /** Required when the status is of type reported (the schedule). */
   report_date: zLocalDateTime(ORDER_ACTION_MESSAGES.reportDateRequired).optional(),
   /** For a cancelled status: when the customer cancelled (default now). */
-  cancelled_at: zLocalDateTime('The cancellation date field is required.').optional(),
+  cancelled_at: zLocalDateTime(m('validation.required', { field: 'cancellation date' })).optional(),
 };
 
 /** PATCH /dashboard/orders/{id}/status. */
@@ -91,7 +92,11 @@ export type TAssignAgentRequest = z.output<typeof ZAssignAgentRequest>;
 
 /** GET /dashboard/orders/phone-check: duplicates and block of a phone typed in the dialog. */
 export const ZPhoneCheckQuery = z.object({
-  phone: z.string({ error: 'The phone field is required.' }).trim().min(1, 'The phone field is required.').max(40),
+  phone: z
+    .string({ error: m('validation.required', { field: 'phone' }) })
+    .trim()
+    .min(1, m('validation.required', { field: 'phone' }))
+    .max(40),
   /** The order being edited, which is not its own duplicate. */
   exclude_id: z.preprocess(numberish, z.number().int().positive().max(MAX_ID).optional()),
 });

@@ -1,33 +1,36 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_STOCK_QUANTITY, zMoney, zOptionalText, zRequiredText } from '../catalogue/common.js';
 import { customFieldValueErrors, type TCustomFieldValues } from '../catalogue/custom-field-values.js';
-import { CATALOGUE_MESSAGES } from '../catalogue/messages.js';
+import { CATALOGUE_MESSAGES, fieldRequired } from '../catalogue/messages.js';
+import type { TFieldName } from '../messages/fields.js';
+import { m } from '../messages/message.js';
 import { normalizeAlgerianPhone } from '../catalogue/phone.js';
 import type { TCustomField } from '../catalogue/product.js';
 import type { TStopdeskCentre } from './stopdesk.js';
 
-/** SPEC 5's own words where it gives them; the rest in the catalogue's 422 style. */
+const selectedInvalid = (field: TFieldName) => m('validation.selected_invalid', { field });
+
+/** SPEC 5's own words where it gives them; the rest in the catalogue's 422 style (catalogue tokens). */
 export const ORDER_MESSAGES = {
-  nameRequired: 'The name field is required.',
-  phoneRequired: 'The phone field is required.',
-  stateRequired: 'The wilaya field is required.',
-  stateInvalid: 'The selected wilaya is invalid.',
-  cityRequired: 'The commune field is required.',
-  cityInvalid: 'The selected commune is invalid.',
-  productsRequired: 'Add at least one product.',
-  productRequired: 'Product is required',
-  productInvalid: 'The selected product is invalid.',
-  variantRequired: 'Variant is required',
-  variantInvalid: 'The selected variant is invalid.',
-  quantityPositive: 'Quantity must be greater than 0',
-  quantityWhole: 'The quantity must be a whole number.',
-  customFieldRequired: (product: string, label: string) => `${product}: ${label} is required`,
-  stopdeskRequired: 'The stop desk centre field is required.',
-  stopdeskInvalid: 'The selected stop desk centre is invalid.',
-  agentInvalid: 'The selected agent is invalid.',
-  statusInvalid: 'The selected status is invalid.',
-  shippingCompanyInvalid: 'The selected shipping company is invalid.',
-  metadataTooLarge: 'The source metadata may not be larger than 8 KB.',
+  nameRequired: fieldRequired('name'),
+  phoneRequired: fieldRequired('phone'),
+  stateRequired: fieldRequired('wilaya'),
+  stateInvalid: selectedInvalid('wilaya'),
+  cityRequired: fieldRequired('commune'),
+  cityInvalid: selectedInvalid('commune'),
+  productsRequired: m('order.products_required'),
+  productRequired: m('order.product_required'),
+  productInvalid: selectedInvalid('product'),
+  variantRequired: m('order.variant_required'),
+  variantInvalid: selectedInvalid('variant'),
+  quantityPositive: m('order.quantity_positive'),
+  quantityWhole: m('validation.whole_number', { field: 'quantity' }),
+  stopdeskRequired: fieldRequired('stop desk centre'),
+  stopdeskInvalid: selectedInvalid('stop desk centre'),
+  agentInvalid: selectedInvalid('agent'),
+  statusInvalid: selectedInvalid('status'),
+  shippingCompanyInvalid: selectedInvalid('shipping company'),
+  metadataTooLarge: m('order.metadata_too_large'),
 } as const;
 
 export const MAX_ORDER_LINES = 50;
@@ -62,8 +65,8 @@ const zOptionalId = (invalid: string) =>
     .preprocess(numberish, z.number({ error: invalid }).int(invalid).positive(invalid).max(MAX_ID, invalid).optional())
     .transform((v) => v ?? null);
 
-const zFlag = (field: string) =>
-  z.preprocess(booleanish, z.boolean({ error: `The ${field} field must be true or false.` }).default(false));
+const zFlag = (field: TFieldName) =>
+  z.preprocess(booleanish, z.boolean({ error: m('validation.boolean', { field }) }).default(false));
 
 const zRequiredPhone = z.preprocess(
   (v) => v ?? '',
@@ -106,7 +109,7 @@ export const ZOrderLineInput = z.object({
         .number({ error: ORDER_MESSAGES.quantityPositive })
         .int(ORDER_MESSAGES.quantityWhole)
         .min(1, ORDER_MESSAGES.quantityPositive)
-        .max(MAX_STOCK_QUANTITY, `The quantity may not be greater than ${MAX_STOCK_QUANTITY}.`)
+        .max(MAX_STOCK_QUANTITY, m('validation.max', { field: 'quantity', max: MAX_STOCK_QUANTITY }))
         .optional(),
     )
     .transform((v) => v ?? 1),
@@ -118,7 +121,7 @@ export const ZOrderLineInput = z.object({
 export type TOrderLineInput = z.output<typeof ZOrderLineInput>;
 
 const zFieldValue = z.union([
-  z.string().max(1000, 'A custom field value may not be longer than 1000 characters.'),
+  z.string().max(1000, m('order.custom_field_too_long', { max: 1000 })),
   z.number(),
   z.boolean(),
   z.null(),
@@ -157,24 +160,21 @@ export const ZOrderInput = z.object({
   products: z
     .array(ZOrderLineInput, { error: ORDER_MESSAGES.productsRequired })
     .min(1, ORDER_MESSAGES.productsRequired)
-    .max(MAX_ORDER_LINES, `An order may have at most ${MAX_ORDER_LINES} products.`),
+    .max(MAX_ORDER_LINES, m('order.too_many_products', { max: MAX_ORDER_LINES })),
   customer_custom_fields: z.array(ZCustomFieldEntry).max(MAX_ORDER_LINES).default([]),
   sales_source: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v === null ? undefined : v),
       z
-        .string({ error: 'The sales source must be text.' })
-        .max(50, 'The sales source may not be greater than 50 characters.')
-        .regex(
-          /^[a-z0-9][a-z0-9 _.-]*$/,
-          'The sales source may only contain letters, numbers, spaces, dots, dashes and underscores.',
-        )
+        .string({ error: m('order.sales_source_text') })
+        .max(50, m('validation.too_long', { field: 'sales source', max: 50 }))
+        .regex(/^[a-z0-9][a-z0-9 _.-]*$/, m('order.sales_source_format'))
         .optional(),
     )
     .transform((v) => v ?? null),
   campaign_id: zOptionalText('campaign id', 190),
   source_metadata: z
-    .record(z.string(), z.unknown(), { error: 'The source metadata must be an object.' })
+    .record(z.string(), z.unknown(), { error: m('order.metadata_object') })
     .nullish()
     .refine((v) => v == null || JSON.stringify(v).length <= MAX_METADATA_BYTES, ORDER_MESSAGES.metadataTooLarge)
     .transform((v) => v ?? null),
@@ -208,6 +208,7 @@ export interface TOrderInputContext {
 
 export interface TOrderInputIssue {
   path: Array<string | number>;
+  /** A catalogue token. */
   message: string;
 }
 

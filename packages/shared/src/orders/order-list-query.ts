@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../messages/message.js';
 import { zQueryId, zText } from '../catalogue/common.js';
 import { ORDER_TABS, type TOrderTab, type TStatusType } from '../statuses.js';
 import { DATE_FILTERS, parseLocalDate } from './date-ranges.js';
@@ -13,10 +14,10 @@ export type TOrderShipmentStatus = TShipmentStatusName;
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 
 export const ORDER_LIST_MESSAGES = {
-  startRequired: 'The start date field is required.',
-  endRequired: 'The end date field is required.',
-  endBeforeStart: 'The end date cannot precede the start date.',
-  dateInvalid: 'The date must be a day such as 2026-11-21.',
+  startRequired: m('validation.required', { field: 'start date' }),
+  endRequired: m('validation.required', { field: 'end date' }),
+  endBeforeStart: m('order.end_before_start'),
+  dateInvalid: m('order.date_invalid'),
 } as const;
 
 // A filter left empty in the URL (?agent=) is no filter.
@@ -32,29 +33,41 @@ const zDay = z.string().refine((v) => parseLocalDate(v) !== null, ORDER_LIST_MES
  */
 export const ZOrderListQuery = z
   .object({
-    date: z.preprocess(blank, z.enum(DATE_FILTERS, { error: 'The date filter is invalid.' }).default('all')),
+    date: z.preprocess(blank, z.enum(DATE_FILTERS, { error: m('order.date_filter_invalid') }).default('all')),
     start: optional(zDay),
     end: optional(zDay),
-    agent: optional(z.union([z.literal('none'), zQueryId], { error: 'The selected agent is invalid.' })),
+    agent: optional(
+      z.union([z.literal('none'), zQueryId], { error: m('validation.selected_invalid', { field: 'agent' }) }),
+    ),
     product: optional(zQueryId),
     source: optional(
-      z.string().trim().toLowerCase().max(50, 'The sales source may not be greater than 50 characters.'),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(50, m('validation.too_long', { field: 'sales source', max: 50 })),
     ),
-    state: optional(z.coerce.number({ error: 'The selected wilaya is invalid.' }).int().min(1).max(99)),
+    state: optional(
+      z.coerce
+        .number({ error: m('validation.selected_invalid', { field: 'wilaya' }) })
+        .int()
+        .min(1)
+        .max(99),
+    ),
     status: optional(zQueryId),
-    shipment_status: optional(z.enum(ORDER_SHIPMENT_STATUSES, { error: 'The shipment status is invalid.' })),
+    shipment_status: optional(z.enum(ORDER_SHIPMENT_STATUSES, { error: m('order.shipment_status_invalid') })),
     search: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       zText('search', 100).optional(),
     ),
-    tab: z.preprocess(blank, z.enum(ORDER_TABS, { error: 'The tab is invalid.' }).default('inProcess')),
-    page: z.preprocess(blank, z.coerce.number().int().min(1, 'The page must be at least 1.').max(100_000).default(1)),
+    tab: z.preprocess(blank, z.enum(ORDER_TABS, { error: m('order.tab_invalid') }).default('inProcess')),
+    page: z.preprocess(blank, z.coerce.number().int().min(1, m('validation.page_min')).max(100_000).default(1)),
     per_page: z.preprocess(
       blank,
       z.coerce
         .number()
         .int()
-        .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), 'Invalid page size.')
+        .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), m('validation.page_size'))
         .default(25),
     ),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../catalogue/common.js';
 import { MAX_BULK_ORDERS } from '../orders/order-actions.js';
+import { m, type TMessageBody } from '../messages/message.js';
 import { SHIPPING_MESSAGES as M, type TOrderError } from './messages.js';
 import type { TShipmentStatusName, TTimelineDotColour } from './timeline.js';
 
@@ -25,7 +26,7 @@ const zOrderIds = (required: string) =>
   z
     .array(zId(required, M.ordersInvalid), { error: required })
     .min(1, required)
-    .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders can be changed at once.`)
+    .max(MAX_BULK_ORDERS, m('order.too_many_selected', { max: MAX_BULK_ORDERS }))
     .transform((ids) => [...new Set(ids)]);
 
 const zCompanyId = zId(M.companyRequired, M.companyInvalid);
@@ -44,13 +45,13 @@ export type TOrderIdsRequest = z.output<typeof ZOrderIdsRequest>;
 /** POST /dashboard/orders/calculate-delivery-fee. */
 export const ZDeliveryFeeRequest = z.object({
   shipping_company_id: zCompanyId,
-  state_id: zId('The state field is required.', 'The selected state is invalid.'),
+  state_id: zId(m('validation.required', { field: 'state' }), m('validation.selected_invalid', { field: 'state' })),
   delivery_type: z.enum(['stopdesk', 'home_delivery'], {
-    error: 'The delivery type must be stopdesk or home_delivery.',
+    error: m('shipping.delivery_type_invalid'),
   }),
 });
 export type TDeliveryFeeRequest = z.output<typeof ZDeliveryFeeRequest>;
-export type TDeliveryFeeResponse = { success: boolean; delivery_fee: number; message: string };
+export type TDeliveryFeeResponse = TMessageBody & { success: boolean; delivery_fee: number };
 
 /** POST /dashboard/orders/{id}/ecotrack-notify-driver: SPEC 5, an empty message sends nothing. */
 export const ZNotifyDriverRequest = z.object({
@@ -58,18 +59,17 @@ export const ZNotifyDriverRequest = z.object({
     .string({ error: M.driverMessageRequired })
     .trim()
     .min(1, M.driverMessageRequired)
-    .max(500, 'The message may not be greater than 500 characters.'),
+    .max(500, m('validation.too_long', { field: 'message', max: 500 })),
 });
 
 /** POST /api/orders/barcode-action. */
 export const ZBarcodeActionRequest = z.object({
   barcode: z.string({ error: M.barcodeRequired }).trim().min(1, M.barcodeRequired).max(64, M.barcodeNotFound),
-  action: z.enum(['select', 'validate'], { error: 'The action must be select or validate.' }),
+  action: z.enum(['select', 'validate'], { error: m('shipping.barcode_action_invalid') }),
 });
 export type TBarcodeActionRequest = z.output<typeof ZBarcodeActionRequest>;
-export type TBarcodeActionResponse = {
+export type TBarcodeActionResponse = TMessageBody & {
   success: boolean;
-  message: string;
   order_id?: number;
   tracking_number?: string;
 };
@@ -86,9 +86,8 @@ export type TDispatchResponse = {
   dispatch_success: TShippingSuccess[];
   dispatch_errors: TOrderError[];
 };
-export type TValidateResponse = {
+export type TValidateResponse = TMessageBody & {
   success: boolean;
-  message: string;
   validated: number[];
   errors: TOrderError[];
 };
@@ -133,20 +132,24 @@ export type TDriverUpdatesResponse = {
 // ---------------------------------------------------------------- shipping companies screen
 
 const zCode = z
-  .string({ error: 'The code field is required.' })
+  .string({ error: m('validation.required', { field: 'code' }) })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9_-]{2,40}$/, 'The code may contain only letters, digits, - and _ (2 to 40).');
+  .regex(/^[a-z0-9_-]{2,40}$/, m('shipping_company.code_format'));
 
 const zWilayas = z
-  .array(z.number().int().min(1, 'Unknown wilaya.').max(58, 'Unknown wilaya.'))
+  .array(z.number().int().min(1, m('shipping_company.wilaya_unknown')).max(58, m('shipping_company.wilaya_unknown')))
   .max(58)
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 
 export const ZShippingCompanyInput = z.object({
-  kind: z.enum(CARRIER_KINDS, { error: 'The carrier type is invalid.' }),
+  kind: z.enum(CARRIER_KINDS, { error: m('shipping_company.kind_invalid') }),
   code: zCode,
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(120),
+  name: z
+    .string({ error: m('validation.required', { field: 'name' }) })
+    .trim()
+    .min(1, m('validation.required', { field: 'name' }))
+    .max(120),
   icon: z
     .string()
     .trim()
@@ -160,10 +163,7 @@ export const ZShippingCompanyInput = z.object({
     .nullish()
     .transform((v) => v || null)
     // sandbox:// points at the local carrier sandbox (demo mode, decision 0031).
-    .refine(
-      (v) => v === null || /^(https?|sandbox):\/\/[^\s]+$/.test(v),
-      'The base URL must start with http:// or https://.',
-    ),
+    .refine((v) => v === null || /^(https?|sandbox):\/\/[^\s]+$/.test(v), m('shipping_company.base_url_format')),
   /** Secret fields sent back masked or empty keep their stored value (decision 0019). */
   credentials: z.record(z.string(), z.string().max(2000)).default({}),
   active: z.boolean().default(true),
@@ -180,9 +180,9 @@ export const ZShippingCompanyInput = z.object({
 export type TShippingCompanyInput = z.input<typeof ZShippingCompanyInput>;
 
 const zFee = z
-  .number({ error: 'The fee must be a number.' })
-  .min(0, 'The fee must be at least 0.')
-  .max(1_000_000, 'The fee is too large.')
+  .number({ error: m('validation.number', { field: 'fee' }) })
+  .min(0, m('validation.min', { field: 'fee', min: 0 }))
+  .max(1_000_000, m('validation.too_large', { field: 'fee' }))
   .nullable();
 
 export const ZShippingFeesUpdate = z.object({

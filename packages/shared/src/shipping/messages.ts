@@ -1,70 +1,70 @@
+import { m, type TMessage, type TOrderError } from '../messages/message.js';
+import { renderMessage } from '../messages/render.js';
+
+export type { TOrderError } from '../messages/message.js';
+
 /**
- * SPEC 5 and 8: the shipping messages, to the letter. The server answers per-order errors; the
- * client builds the three bulk outcomes from them with these functions (one source for both).
+ * SPEC 5 and 8: the shipping messages the server answers and the shared schemas give, as catalogue
+ * tokens (packages/shared/src/messages). The screens' own texts (empty states, fallbacks of a
+ * failed call) are the web's locale keys.
  */
 export const SHIPPING_MESSAGES = {
-  selectAtLeastOne: 'Please select at least one order to dispatch',
-  noOrdersForDispatch: 'No orders selected for dispatch',
-  companyRequired: 'Please select a shipping company',
-  companyInvalid: 'The selected shipping company is invalid.',
-  ordersInvalid: 'The selected orders are invalid.',
-  feeFailed: 'Failed to calculate delivery fee',
-  validated: (id: number | string) => `Order ${id} validated successfully`,
-  validationFailed: 'Validation failed',
-  validationError: 'Error validating order',
-  noTickets: 'No parcel tickets available for selected orders',
-  unexpected: 'An unexpected error occurred',
-  driverNotified: 'Driver notified successfully',
-  driverNotifyFailed: 'Failed to notify driver',
-  driverMessageRequired: 'The message field is required.',
-  driverUpdatesFailed: 'Failed to fetch driver updates',
-  barcodeRequired: 'Please enter a barcode',
-  barcodeNotFound: 'Order not found for scanned barcode',
-  actionFailed: 'Action failed',
-  errorOccurred: 'An error occurred',
-  refreshFailed: 'Failed to refresh shipment status',
-  cancelled: 'Order cancelled successfully',
-  cancelFailed: 'Failed to cancel order',
-  goBackFailed: 'Failed to move order back',
-  noActiveShipment: 'No Active Shipment',
-  noStatusUpdates: 'No Status Updates',
-  noUpdatesFound: 'No updates found.',
-  noStatusUpdatesAvailable: 'No status updates available',
+  selectAtLeastOne: m('shipping.select_orders'),
+  companyRequired: m('shipping.company_required'),
+  companyInvalid: m('validation.selected_invalid', { field: 'shipping company' }),
+  ordersInvalid: m('order.orders_invalid'),
+  feeFailed: m('shipping.fee_failed'),
+  validated: (id: number) => m('shipping.validated', { id }),
+  validatedMany: (count: number) => m('shipping.validated_count', { count }),
+  validationFailed: m('shipping.validation_failed'),
+  validationError: m('shipping.validation_error'),
+  unexpected: m('shipping.unexpected'),
+  driverNotified: m('shipping.driver_notified'),
+  driverMessageRequired: m('validation.required', { field: 'message' }),
+  barcodeRequired: m('shipping.barcode_required'),
+  barcodeNotFound: m('shipping.barcode_not_found'),
+  barcodeSelected: (id: number) => m('shipping.barcode_selected', { id }),
+  actionFailed: m('shipping.action_failed'),
+  cancelled: m('shipping.cancelled'),
   // Per-order refusals (our wording; the carrier's own message is used when it gives one).
-  notReady: 'Only confirmed orders (ready tab) can be handed to a shipping company.',
-  shipmentMoving: 'This order already has a parcel that has left the seller.',
-  otherCompany: (name: string) => `This order already has a parcel with ${name}; cancel it first.`,
-  noShipment: 'This order has no parcel at a shipping company.',
-  notDispatched: 'Only dispatched orders can be validated.',
-  companyInactive: 'This shipping company is not active.',
-  notServed: 'This shipping company does not deliver to this wilaya.',
-  credentialsLost: 'The credentials of this shipping company must be entered again.',
-  notEcotrack: 'Driver notifications exist only for ecotrack shipments.',
-  cannotCancel: 'The shipping company does not allow cancelling this parcel now.',
-  notInReady: 'Only orders of the ready tab can go back to processing.',
-  wentBack: 'Order moved back to processing',
-  refreshed: 'Shipment status refreshed',
+  notReady: m('shipping.not_ready'),
+  shipmentMoving: m('shipping.shipment_moving'),
+  otherCompany: (name: string | undefined) =>
+    name === undefined ? m('shipping.other_company_unknown') : m('shipping.other_company', { name }),
+  noShipment: m('shipping.no_shipment'),
+  notDispatched: m('shipping.not_dispatched'),
+  companyInactive: m('shipping.company_inactive'),
+  notServed: m('shipping.not_served'),
+  credentialsLost: m('shipping.credentials_lost'),
+  notEcotrack: m('shipping.not_ecotrack'),
+  cannotCancel: m('shipping.cannot_cancel'),
+  notInReady: m('shipping.not_in_ready'),
+  wentBack: m('shipping.went_back'),
+  refreshed: m('shipping.refreshed'),
 } as const;
 
-export type TOrderError = { order_id: number; message: string };
+export type TShippingOutcome = TMessage & { kind: 'success' | 'partial' | 'error'; message: string };
 
-const details = (errors: readonly TOrderError[]) => errors.map((e) => `Order ${e.order_id}: ${e.message}`).join('; ');
-
-/** SPEC 8: the three outcomes of a bulk assign-shipping or dispatch, and the single-order form. */
+/**
+ * SPEC 8: the three outcomes of a bulk assign-shipping or dispatch, and the single-order form, as a
+ * catalogue message built from the per-order answers (the web translates it; `message` is the English).
+ */
 export function shippingOutcomeMessage(
   action: 'assign' | 'dispatch',
   successCount: number,
   errors: readonly TOrderError[],
   single = false,
-): { kind: 'success' | 'partial' | 'error'; message: string } {
-  const [verb, past] = action === 'assign' ? ['assign', 'assigned'] : ['dispatch', 'dispatched'];
-  if (single && errors.length) {
-    return { kind: 'error', message: `Failed to ${verb} order: ${errors.map((e) => e.message).join(', ')}` };
-  }
-  if (!errors.length) return { kind: 'success', message: `Successfully ${past} all ${successCount} orders!` };
-  if (!successCount) return { kind: 'error', message: `Failed to ${verb} orders: ${details(errors)}` };
-  return {
-    kind: 'partial',
-    message: `Successfully ${past} ${successCount} orders, but failed to ${verb} ${errors.length} orders: ${details(errors)}`,
-  };
+): TShippingOutcome {
+  const outcome = ((): Omit<TShippingOutcome, 'message'> => {
+    if (single && errors.length)
+      return { kind: 'error', code: `shipping.${action}_single_failed`, params: { messages: errors } };
+    if (!errors.length) return { kind: 'success', code: `shipping.${action}_all`, params: { count: successCount } };
+    if (!successCount) return { kind: 'error', code: `shipping.${action}_failed`, params: { errors } };
+    return {
+      kind: 'partial',
+      code: `shipping.${action}_partial`,
+      params: { ok: successCount, failed: errors.length, errors },
+    };
+  })();
+  return { ...outcome, message: renderMessage(outcome) };
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BarcodeWedge } from './barcode-wedge.js';
+import { englishOf, orderError } from '../messages/render.js';
 import { shippingOutcomeMessage } from './messages.js';
 import { canAssignOrDispatch, SHIPMENT_TIMELINE_COLOUR } from './timeline.js';
 import { ZBarcodeActionRequest, ZDeliveryFeeRequest, ZShippingOrdersRequest } from './contracts.js';
 
 describe('SPEC 8 bulk outcomes', () => {
   const errors = [
-    { order_id: 7, message: 'Commune introuvable' },
-    { order_id: 9, message: 'Téléphone invalide' },
+    // A carrier's own words, as the server answers them.
+    orderError(7, 'Commune introuvable'),
+    orderError(9, 'Téléphone invalide'),
   ];
   it('builds the three assign messages and the single-order form', () => {
     expect(shippingOutcomeMessage('assign', 3, []).message).toBe('Successfully assigned all 3 orders!');
@@ -16,6 +18,8 @@ describe('SPEC 8 bulk outcomes', () => {
     );
     expect(shippingOutcomeMessage('assign', 43, errors)).toEqual({
       kind: 'partial',
+      code: 'shipping.assign_partial',
+      params: { ok: 43, failed: 2, errors },
       message:
         'Successfully assigned 43 orders, but failed to assign 2 orders: Order 7: Commune introuvable; Order 9: Téléphone invalide',
     });
@@ -90,9 +94,11 @@ describe('SPEC 9 keyboard wedge (characters under 100 ms apart form one scan)', 
 describe('request contracts', () => {
   it('SPEC 5: at least one order, a company, a barcode', () => {
     const noOrders = ZShippingOrdersRequest.safeParse({ shipping_company_id: 1, order_ids: [] });
-    expect(noOrders.success || noOrders.error.issues[0]!.message).toBe('Please select at least one order to dispatch');
+    expect(noOrders.success || englishOf(noOrders.error.issues[0]!.message)).toBe(
+      'Please select at least one order to dispatch',
+    );
     const noBarcode = ZBarcodeActionRequest.safeParse({ barcode: '  ', action: 'select' });
-    expect(noBarcode.success || noBarcode.error.issues[0]!.message).toBe('Please enter a barcode');
+    expect(noBarcode.success || englishOf(noBarcode.error.issues[0]!.message)).toBe('Please enter a barcode');
     expect(
       ZDeliveryFeeRequest.safeParse({ shipping_company_id: '3', state_id: 16, delivery_type: 'stopdesk' }).success,
     ).toBe(true);

@@ -308,17 +308,23 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
     },
 
     testConnection() {
-      return connectionResult(name, async () => {
-        // validate/token answers INVALID_TOKEN with HTTP 200, so the body decides.
-        const { data } = await http.request<unknown>({
-          method: 'GET',
-          path: '/api/v1/validate/token',
-          query: { api_token: token },
-        });
-        if (asRecord(data).success !== true) {
-          throw new CarrierError({ code: 'auth', carrier: name, message: asString(asRecord(data).message) });
-        }
-      });
+      return connectionResult(
+        name,
+        async () => {
+          // validate/token answers INVALID_TOKEN with HTTP 200, so the body decides.
+          const { data } = await http.request<unknown>({
+            method: 'GET',
+            path: '/api/v1/validate/token',
+            query: { api_token: token },
+          });
+          const { success } = asRecord(data);
+          // No boolean `success`: not EcoTrack's answer (connectionResult reads it as unreachable).
+          if (typeof success !== 'boolean') return null;
+          if (!success) throw new CarrierError({ code: 'auth', carrier: name, message: `${name}: token refused` });
+          return data;
+        },
+        Boolean,
+      );
     },
   };
 }

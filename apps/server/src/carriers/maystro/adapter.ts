@@ -205,8 +205,10 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
     ...withoutDriverNotes(name, 'notes to the driver after creation'),
 
     testConnection() {
-      return connectionResult(name, () =>
-        http.request({ method: 'GET', path: '/base/wilayas/', query: { country: 1 } }),
+      return connectionResult(
+        name,
+        async () => (await http.request({ method: 'GET', path: '/base/wilayas/', query: { country: 1 } })).data,
+        (answer) => Array.isArray(answer) || Array.isArray(asRecord(answer).results),
       );
     },
   };

@@ -194,8 +194,10 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
     ...withoutDriverNotes(name),
 
     testConnection() {
-      return connectionResult(name, () =>
-        http.request({ method: 'GET', path: '/api/public/desks', query: { ...auth } }),
+      return connectionResult(
+        name,
+        async () => (await http.request({ method: 'GET', path: '/api/public/desks', query: { ...auth } })).data,
+        (answer) => typeof answer === 'object' && answer !== null,
       );
     },
   };

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { addressRefusal } from '../../lib/outbound-guard.js';
 import type { TCarrierKind } from '../carrier.js';
 import { findPreset } from '../catalogue.js';
 import type { TDialectContext, TDialectHandler, TSandboxReply, TSandboxRequest } from './dialect.js';
@@ -22,6 +23,7 @@ import { SandboxWebhooks } from './webhooks.js';
  */
 export interface TSandboxOptions {
   port?: number;
+  /** A loopback address (decision 0037); 127.0.0.1 by default. */
   host?: string;
   /** Sandbox clock start (ms since epoch); defaults to now. */
   startAt?: number;
@@ -96,6 +98,11 @@ function route(pathname: string): TRoute | undefined {
 }
 
 export async function startCarrierSandbox(options: TSandboxOptions = {}): Promise<TCarrierSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  // Its labels and control paths answer without credentials: never reachable from another machine.
+  if (host !== 'localhost' && addressRefusal(host) !== 'loopback') {
+    throw new Error(`The carrier sandbox listens on loopback only, not on ${host}`);
+  }
   let now = options.startAt ?? Date.now();
   const clockNow = () => now;
   const store = new SandboxStore(clockNow);
@@ -111,8 +118,8 @@ export async function startCarrierSandbox(options: TSandboxOptions = {}): Promis
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const raw = await readBody(req);
     if (url.pathname.startsWith('/__sandbox/')) return send(res, await control(url.pathname, req.method ?? 'GET', raw));
-    const label = /^\/labels\/([a-z0-9_-]+)\/([^/]+)\.pdf$/i.exec(url.pathname);
-    if (label && req.method === 'GET') return send(res, publicLabel(label[1]!, label[2]!));
+    const label = /^\/l\/([A-Za-z0-9_-]{24})\/labels\/([a-z0-9_-]+)\/([^/]+)\.pdf$/.exec(url.pathname);
+    if (label && req.method === 'GET') return send(res, publicLabel(label[1]!, label[2]!, label[3]!));
     const target = route(url.pathname);
     if (!target) return send(res, { status: 404, json: { message: 'Unknown sandbox path' } });
 
@@ -176,17 +183,23 @@ export async function startCarrierSandbox(options: TSandboxOptions = {}): Promis
     send(res, reply);
   }
 
-  function publicLabel(network: string, name: string): TSandboxReply {
-    const parcel = store.parcels.find((p) => p.network === network && p.tracking === name);
-    const lines = parcel
-      ? [
-          parcel.tracking,
-          parcel.fields.name,
-          `${parcel.fields.commune} - ${parcel.fields.wilayaName}`,
-          `COD ${parcel.fields.cod} DA`,
-        ]
-      : [name];
-    if (!parcel && !name.startsWith('batch-')) return { status: 404, json: { message: 'Unknown label' } };
+  /** Public like Yalidine's label links, but only by the random token each link carries. */
+  function publicLabel(token: string, network: string, name: string): TSandboxReply {
+    const label = store.labels.get(token);
+    if (!label || label.network !== network || label.name !== name) {
+      return { status: 404, json: { message: 'Unknown label' } };
+    }
+    const lines = label.trackings.flatMap((tracking) => {
+      const parcel = store.parcels.find((p) => p.network === network && p.tracking === tracking);
+      return parcel
+        ? [
+            parcel.tracking,
+            parcel.fields.name,
+            `${parcel.fields.commune} - ${parcel.fields.wilayaName}`,
+            `COD ${parcel.fields.cod} DA`,
+          ]
+        : [tracking];
+    });
     return { status: 200, bytes: minimalPdf(lines), contentType: 'application/pdf' };
   }
 
@@ -286,10 +299,10 @@ export async function startCarrierSandbox(options: TSandboxOptions = {}): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  publicUrl = `http://${address.address}:${address.port}`;
+  publicUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
   const sandbox: TCarrierSandbox = {
     url: publicUrl,

@@ -39,7 +39,18 @@ export interface TSandboxParcel {
   deleted: boolean;
   notes: Array<{ at: number; text: string; station?: string; driver?: string }>;
   driverPhone?: string;
+  /** Public label links carry this random token (decision 0037): never a guessable sequence. */
+  labelToken: string;
 }
+
+/** A label that carries a token: one parcel's, or a batch's (Yalidine's `labels` link). */
+export interface TSandboxLabel {
+  network: string;
+  name: string;
+  trackings: string[];
+}
+
+const newLabelToken = () => crypto.randomBytes(18).toString('base64url');
 
 /** The payload, normalised across dialects (for labels, lists and lookups). */
 export interface TParcelFields {
@@ -63,6 +74,9 @@ export interface TStatusChange {
 
 export class SandboxStore {
   readonly parcels: TSandboxParcel[] = [];
+  /** Label token -> what it prints. */
+  readonly labels = new Map<string, TSandboxLabel>();
+  private readonly batchTokens = new Map<string, string>();
   private readonly scenarioByKey = new Map<string, TScenario>();
   private sequence = 0;
   defaultScenario: TScenario | null = null;
@@ -108,8 +122,14 @@ export class SandboxStore {
       history: [],
       deleted: false,
       notes: [],
+      labelToken: newLabelToken(),
     };
     this.parcels.push(parcel);
+    this.labels.set(parcel.labelToken, {
+      network: parcel.network,
+      name: parcel.tracking,
+      trackings: [parcel.tracking],
+    });
     const changes = [this.record(parcel, 'created', now)];
     if (input.startsOnCreation) this.start(parcel);
     return { parcel, changes };
@@ -134,6 +154,24 @@ export class SandboxStore {
 
   byTracking(dialect: TSandboxDialect, account: string, tracking: string): TSandboxParcel | undefined {
     return this.find(dialect, account, (p) => p.tracking === tracking || p.id === tracking)[0];
+  }
+
+  /** The public link of a parcel's label: unguessable, on the sandbox's loopback address. */
+  labelUrl(publicUrl: string, parcel: TSandboxParcel): string {
+    return `${publicUrl}/l/${parcel.labelToken}/labels/${parcel.network}/${parcel.tracking}.pdf`;
+  }
+
+  /** The link of a batch label (one per name); `tracking` joins the batch. */
+  batchLabelUrl(publicUrl: string, network: string, name: string, tracking: string): string {
+    const key = `${network}/${name}`;
+    let token = this.batchTokens.get(key);
+    if (!token) {
+      token = newLabelToken();
+      this.batchTokens.set(key, token);
+      this.labels.set(token, { network, name, trackings: [] });
+    }
+    this.labels.get(token)!.trackings.push(tracking);
+    return `${publicUrl}/l/${token}/labels/${network}/${name}.pdf`;
   }
 
   /** The last step a parcel reached (its current status). */

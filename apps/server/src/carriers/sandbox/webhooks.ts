@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { outboundFetch } from '../../lib/outbound-fetch.js';
+import { addressRefusal, bareHost, type TOutboundPolicy } from '../../lib/outbound-guard.js';
 import { isoToAlgiers } from '../parcel-format.js';
 import { signYalidineBody, YALIDINE_SIGNATURE_HEADER } from '../yalidine/webhook.js';
 import { signSvix } from '../zr-express/webhook.js';
@@ -12,6 +14,25 @@ import type { TStatusChange } from './store.js';
  * message per event. Failed deliveries are retried on the sandbox clock with the carrier's schedule.
  */
 type TPushDialect = 'yalidine' | 'zr';
+
+/**
+ * The sandbox stands for a carrier calling this server back: its pushes go through the one
+ * outbound module, to a loopback receiver only (decision 0037), never anywhere a caller names.
+ */
+const RECEIVER_POLICY: TOutboundPolicy = { allowPrivate: true };
+
+function isLoopbackUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    const host = bareHost(url);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      (host === 'localhost' || addressRefusal(host) === 'loopback')
+    );
+  } catch {
+    return false;
+  }
+}
 const MINUTE = 60_000;
 const RETRY_SCHEDULE: Record<TPushDialect, number[]> = {
   yalidine: [5 * MINUTE, 15 * MINUTE, 60 * MINUTE, 180 * MINUTE, 720 * MINUTE, 1440 * MINUTE],
@@ -59,13 +80,14 @@ export class SandboxWebhooks {
 
   async configure(dialect: TSandboxDialect, target: { url: string; secret: string }): Promise<{ validated: boolean }> {
     if (dialect !== 'yalidine' && dialect !== 'zr') throw new Error(`${dialect} has no webhooks`);
+    if (!isLoopbackUrl(target.url)) throw new Error('The sandbox pushes webhooks to this machine only');
     let validated = true;
     if (dialect === 'yalidine') {
       const token = crypto.randomBytes(12).toString('hex');
       const url = new URL(target.url);
       url.searchParams.set('subscribe', '');
       url.searchParams.set('crc_token', token);
-      validated = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      validated = await outboundFetch(url, { signal: AbortSignal.timeout(10_000) }, { policy: RECEIVER_POLICY })
         .then(async (r) => r.ok && (await r.text()).includes(token))
         .catch(() => false);
     }
@@ -193,12 +215,11 @@ export class SandboxWebhooks {
     }
     let status: number | 'error' = 'error';
     try {
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers,
-        body: item.body,
-        signal: AbortSignal.timeout(10_000),
-      });
+      const response = await outboundFetch(
+        target.url,
+        { method: 'POST', headers, body: item.body, signal: AbortSignal.timeout(10_000) },
+        { policy: RECEIVER_POLICY },
+      );
       await response.arrayBuffer();
       status = response.status;
     } catch {

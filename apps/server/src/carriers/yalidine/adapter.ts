@@ -259,7 +259,11 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
     ...withoutDriverNotes(name),
 
     testConnection() {
-      return connectionResult(name, () => http.request({ method: 'GET', path: '/wilayas/', query: { page_size: 1 } }));
+      return connectionResult(
+        name,
+        async () => (await http.request({ method: 'GET', path: '/wilayas/', query: { page_size: 1 } })).data,
+        (answer) => Array.isArray(asRecord(answer).data),
+      );
     },
   };
 }

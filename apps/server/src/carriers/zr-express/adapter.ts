@@ -257,13 +257,18 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
     ...withoutDriverNotes(name),
 
     testConnection() {
-      return connectionResult(name, () =>
-        http.request({
-          method: 'POST',
-          path: '/territories/search',
-          json: { keyword: 'Alger', pageSize: 1, pageNumber: 1 },
-          idempotent: true,
-        }),
+      return connectionResult(
+        name,
+        async () =>
+          (
+            await http.request({
+              method: 'POST',
+              path: '/territories/search',
+              json: { keyword: 'Alger', pageSize: 1, pageNumber: 1 },
+              idempotent: true,
+            })
+          ).data,
+        (answer) => Array.isArray(asRecord(answer).items),
       );
     },
   };

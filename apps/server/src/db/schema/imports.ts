@@ -57,8 +57,10 @@ export const downloadLinks = pgTable(
     tenantId: tenantId(),
     id: integer('id').generatedByDefaultAsIdentity().notNull(),
     userId: integer('user_id').notNull(),
+    /** The auth token (session) that made the link: logging it out ends the link (0009). */
+    tokenId: integer('token_id').notNull(),
     keyHash: text('key_hash').notNull(),
-    kind: text('kind').$type<'orders-pdf'>().notNull(),
+    kind: text('kind').$type<'orders-pdf' | 'parcel-ticket'>().notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

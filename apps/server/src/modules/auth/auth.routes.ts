@@ -13,7 +13,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: TAuthDeps): void 
     return reply.status(204).send();
   });
 
-  app.post('/forgot-password', { config: { access: 'public' } }, (request) => auth.forgotPassword(deps, request.body));
+  app.post('/forgot-password', { config: { access: 'public' } }, (request) =>
+    auth.forgotPassword(deps, request.body, { ip: request.ip }),
+  );
   app.post('/reset-password', { config: { access: 'public' } }, (request) => auth.resetPassword(deps, request.body));
 
   // SPEC 7: POST /locale stores the user's language choice.

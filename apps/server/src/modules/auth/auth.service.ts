@@ -1,5 +1,6 @@
 import {
   abilitiesFromPermissions,
+  m,
   ZForgotPasswordRequest,
   ZLocaleRequest,
   ZLoginRequest,
@@ -11,12 +12,14 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
 import { hashPassword, newOpaqueToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { sendMail } from '../mail/mail.service.js';
 import * as repo from './auth.repository.js';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle.js';
+import { accountOf, recordLoginSuccess, reserveLoginAttempt, reserveResetMail } from './login-throttle.js';
+import { endAllSessions } from './end-sessions.js';
 import { toSession, toUserData, type TSession } from './session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +33,7 @@ export interface TAuthDeps {
   log: FastifyBaseLogger;
 }
 
-export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+export const INVALID_CREDENTIALS = m('auth.failed');
 
 export async function login(
   deps: TAuthDeps,
@@ -38,33 +41,27 @@ export async function login(
   client: { ip: string; userAgent: string | null },
 ): Promise<TLoginResponse> {
   const { email, password } = parse(ZLoginRequest, input);
-  // The failure is committed before the error is thrown, so the attempt counts.
-  const outcome = await withSystem(deps.db, async (tx) => {
-    await assertLoginAllowed(tx, email, client.ip);
-    const user = await repo.findLoginUser(tx, email);
-    const ok = await verifyPassword(user?.password_hash ?? null, password);
-    if (!user || !ok || !user.active) {
-      await recordLoginFailure(tx, email, client.ip);
-      return null;
-    }
-    await recordLoginSuccess(tx, email);
-    return user;
-  });
-  if (!outcome) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+  const account = accountOf('shop', email);
+  // Counted (and committed) before the password is verified: a refused attempt never runs argon2.
+  await reserveLoginAttempt(deps.db, account, client.ip);
+  const user = await withSystem(deps.db, (tx) => repo.findLoginUser(tx, email));
+  const ok = await verifyPassword(user?.password_hash ?? null, password);
+  if (!user || !ok || !user.active) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+  await recordLoginSuccess(deps.db, account, client.ip);
 
   const { token, hash } = newOpaqueToken();
-  await withTenant(deps.db, outcome.tenant_id, async (tx) => {
+  await withTenant(deps.db, user.tenant_id, async (tx) => {
     await repo.insertToken(tx, {
-      tenantId: outcome.tenant_id,
-      userId: outcome.user_id,
+      tenantId: user.tenant_id,
+      userId: user.user_id,
       tokenHash: hash,
       expiresAt: new Date(Date.now() + deps.config.TOKEN_MAX_DAYS * DAY_MS),
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await repo.markLoggedIn(tx, outcome.tenant_id, outcome.user_id);
+    await repo.markLoggedIn(tx, user.tenant_id, user.user_id);
   });
-  const userData = toUserData(outcome);
+  const userData = toUserData(user);
   return { accessToken: token, userData, userAbilities: abilitiesFromPermissions(userData.permissions) };
 }
 
@@ -92,9 +89,16 @@ export async function setLocale(deps: TAuthDeps, session: TSession, input: unkno
 export const FORGOT_PASSWORD_MESSAGE =
   'If that e-mail belongs to an account, we have sent a password reset link to it.';
 
-/** Always answers the same message, so the form never reveals which e-mails have accounts. */
-export async function forgotPassword(deps: TAuthDeps, input: unknown) {
+/**
+ * Always answers the same message, so the form never reveals which e-mails have accounts, nor
+ * whether a mail went out: past the reset-mail limits (docs/decisions/0038) none does.
+ */
+export async function forgotPassword(deps: TAuthDeps, input: unknown, client: { ip: string }) {
   const { email } = parse(ZForgotPasswordRequest, input);
+  if (!(await reserveResetMail(deps.db, accountOf('shop', email), client.ip))) {
+    deps.log.info({ ip: client.ip }, 'password reset: mail limit reached, nothing sent');
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  }
   const user = await withSystem(deps.db, (tx) => repo.findLoginUser(tx, email));
   if (user?.active) {
     const { token, hash } = newOpaqueToken();
@@ -120,12 +124,12 @@ export async function forgotPassword(deps: TAuthDeps, input: unknown) {
 export async function resetPassword(deps: TAuthDeps, input: unknown) {
   const request = parse(ZResetPasswordRequest, input);
   const reset = await withSystem(deps.db, (tx) => repo.findPasswordReset(tx, sha256(request.token), request.email));
-  if (!reset) throw AppError.validation({ email: ['This password reset link is invalid or has expired.'] });
+  if (!reset) throw AppError.validation({ email: [m('auth.reset_link_invalid')] });
   const passwordHash = await hashPassword(request.password);
-  await withTenant(deps.db, reset.tenant_id, async (tx) => {
+  await withTenantEvents(deps.db, reset.tenant_id, async (tx, events) => {
     await repo.consumePasswordReset(tx, reset.tenant_id, reset.user_id, passwordHash);
     // A new password signs every device out.
-    await repo.revokeAllTokens(tx, reset.tenant_id, reset.user_id);
+    await endAllSessions(tx, events, { tenantId: reset.tenant_id, userId: reset.user_id, reason: 'password_reset' });
     await recordAudit(tx, {
       tenantId: reset.tenant_id,
       userId: reset.user_id,

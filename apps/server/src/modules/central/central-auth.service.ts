@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newOpaqueToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
 import { INVALID_CREDENTIALS } from '../auth/auth.service.js';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '../auth/login-throttle.js';
+import { accountOf, recordLoginSuccess, reserveLoginAttempt } from '../auth/login-throttle.js';
 import * as repo from './central-auth.repository.js';
 
 /** ARCHITECTURE 3.3: central administrators are a separate realm with their own tokens. */
@@ -17,22 +17,17 @@ export interface TCentralSession {
 }
 
 const CENTRAL_TOKEN_HOURS = 12;
-// Central and shop accounts never share a throttle bucket.
-const throttleKey = (email: string) => `central:${email}`;
 
+/** The shop sign-in's limits (docs/decisions/0038) on the central realm's own account counters. */
 export async function centralLogin(db: Db, input: unknown, ip: string) {
   const { email, password } = parse(ZLoginRequest, input);
-  const admin = await withSystem(db, async (tx) => {
-    await assertLoginAllowed(tx, throttleKey(email), ip);
-    const found = await repo.findAdminByEmail(tx, email);
-    if (!(await verifyPassword(found?.passwordHash ?? null, password)) || !found) {
-      await recordLoginFailure(tx, throttleKey(email), ip);
-      return null;
-    }
-    await recordLoginSuccess(tx, throttleKey(email));
-    return found;
-  });
-  if (!admin) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+  const account = accountOf('central', email);
+  await reserveLoginAttempt(db, account, ip);
+  const admin = await withSystem(db, (tx) => repo.findAdminByEmail(tx, email));
+  if (!(await verifyPassword(admin?.passwordHash ?? null, password)) || !admin) {
+    throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+  }
+  await recordLoginSuccess(db, account, ip);
   const { token, hash } = newOpaqueToken();
   await withSystem(db, (tx) =>
     repo.insertAdminToken(tx, {

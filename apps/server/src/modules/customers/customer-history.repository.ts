@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TCustomerCustomFields, TCustomerSummary, TStatusType } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
+import { visibleOrders, type TOrderScope } from '../orders/order-access.js';
 
 /** How many of the customer's latest orders the history dialog lists. */
 export const HISTORY_ORDERS = 20;
@@ -9,9 +10,10 @@ export const HISTORY_ORDERS = 20;
  * SPEC 3 customer summary from the customer's orders (index orders_customer_idx): total_orders
  * counts the non-deleted ones, total_spent sums the totals of delivered ones (the cash that came
  * in), successful_orders counts status type delivered, returned_orders type returned; orders lists
- * the latest ones.
+ * the latest ones. All of it over the orders the user may see (docs/decisions/0040): an agent's
+ * summary is of the customer's orders assigned to that agent.
  */
-export async function customerOrderSummary(tx: Tx, tenantId: number, customerId: number): Promise<TCustomerSummary> {
+export async function customerOrderSummary(tx: Tx, scope: TOrderScope, customerId: number): Promise<TCustomerSummary> {
   const [totals] = await rows<{
     total_orders: number;
     total_spent: string;
@@ -20,10 +22,10 @@ export async function customerOrderSummary(tx: Tx, tenantId: number, customerId:
   }>(
     tx,
     sql`select count(*)::int as total_orders,
-          coalesce(sum(total) filter (where status_type = 'delivered'), 0) as total_spent,
-          (count(*) filter (where status_type = 'delivered'))::int as successful_orders,
-          (count(*) filter (where status_type = 'returned'))::int as returned_orders
-        from orders where tenant_id = ${tenantId} and customer_id = ${customerId} and deleted_at is null`,
+          coalesce(sum(o.total) filter (where o.status_type = 'delivered'), 0) as total_spent,
+          (count(*) filter (where o.status_type = 'delivered'))::int as successful_orders,
+          (count(*) filter (where o.status_type = 'returned'))::int as returned_orders
+        from ${visibleOrders(scope)} o where o.customer_id = ${customerId} and o.deleted_at is null`,
   );
   const orders = await rows<{
     id: number;
@@ -38,8 +40,8 @@ export async function customerOrderSummary(tx: Tx, tenantId: number, customerId:
   }>(
     tx,
     sql`select o.id, o.order_number, o.total, o.created_at, s.id as status_id, s.name, s.display_name, s.color, s.type
-        from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
-        where o.tenant_id = ${tenantId} and o.customer_id = ${customerId} and o.deleted_at is null
+        from ${visibleOrders(scope)} o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+        where o.customer_id = ${customerId} and o.deleted_at is null
         order by o.created_at desc, o.id desc limit ${HISTORY_ORDERS}`,
   );
   return {
@@ -59,19 +61,20 @@ export async function customerOrderSummary(tx: Tx, tenantId: number, customerId:
 
 /**
  * SPEC 7: the custom field values of the customer's earlier orders, one entry per product: the
- * latest order that answered that product's fields (the dialog pre-fills from these).
+ * latest order that answered that product's fields (the dialog pre-fills from these). Answers
+ * are part of an order: only the orders the user may see give them.
  */
 export async function customerCustomFieldValues(
   tx: Tx,
-  tenantId: number,
+  scope: TOrderScope,
   customerId: number,
 ): Promise<TCustomerCustomFields['custom_fields']> {
   const found = await rows<{ product_id: number; field_values: Record<string, unknown> }>(
     tx,
     sql`select distinct on ((e.value->>'product_id')::int) (e.value->>'product_id')::int as product_id,
           e.value->'field_values' as field_values
-        from orders o, jsonb_array_elements(o.customer_custom_fields) e
-        where o.tenant_id = ${tenantId} and o.customer_id = ${customerId} and o.deleted_at is null
+        from ${visibleOrders(scope)} o, jsonb_array_elements(o.customer_custom_fields) e
+        where o.customer_id = ${customerId} and o.deleted_at is null
           and jsonb_typeof(e.value->'field_values') = 'object' and e.value->'field_values' <> '{}'::jsonb
         order by (e.value->>'product_id')::int, o.created_at desc, o.id desc`,
   );

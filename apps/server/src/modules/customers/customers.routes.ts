@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { parse } from '../../lib/validate.js';
+import { orderActorOf, scopeOf } from '../orders/order-access.js';
 import { actorOf } from '../products/actor.js';
 import { customerCustomFieldValues, customerOrderSummary } from './customer-history.repository.js';
 import * as repo from './customers.repository.js';
@@ -53,22 +54,25 @@ export function registerCustomerRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // SPEC 3 customer summary; also the block flag, which the customer dialog shows beside it.
+  // Orders show only within the user's order scope (docs/decisions/0040).
   app.get('/dashboard/customers/:phone/history', { config: { access: 'view customers' } }, async (request) => {
-    const { tenantId } = actorOf(request);
+    const actor = orderActorOf(request);
+    const { tenantId } = actor;
     const { phone } = parse(ZPhoneParams, request.params);
     return withTenant(db, tenantId, async (tx) => {
       const customer = await service.customerOr404(tx, tenantId, phone);
-      const summary = await customerOrderSummary(tx, tenantId, customer.id);
+      const summary = await customerOrderSummary(tx, await scopeOf(tx, actor), customer.id);
       return { ...summary, is_blocked: customer.is_blocked, blocked_customer: customer.blocked_customer };
     });
   });
 
   app.get('/dashboard/customers/:phone/custom-fields', { config: { access: 'view customers' } }, async (request) => {
-    const { tenantId } = actorOf(request);
+    const actor = orderActorOf(request);
+    const { tenantId } = actor;
     const { phone } = parse(ZPhoneParams, request.params);
     return withTenant(db, tenantId, async (tx) => {
       const customer = await service.customerOr404(tx, tenantId, phone);
-      return { custom_fields: await customerCustomFieldValues(tx, tenantId, customer.id) };
+      return { custom_fields: await customerCustomFieldValues(tx, await scopeOf(tx, actor), customer.id) };
     });
   });
 

@@ -1,4 +1,4 @@
-import type { TCustomer, TCustomerInput } from '@cod/shared';
+import { m, type TCustomer, type TCustomerInput } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -13,7 +13,7 @@ export async function customerOr404(tx: Tx, tenantId: number, phone: string): Pr
 
 export async function createCustomer(tx: Tx, actor: TActor, input: TCustomerInput): Promise<TCustomer> {
   const created = await repo.insertCustomer(tx, actor.tenantId, input);
-  if (!created) throw AppError.validation({ phone: ['The phone has already been taken.'] });
+  if (!created) throw AppError.validation({ phone: [m('customer.phone_taken')] });
   await recordAudit(tx, { ...auditBase(actor, created.id), action: 'create', changes: input });
   return customerOr404(tx, actor.tenantId, input.phone);
 }
@@ -38,7 +38,7 @@ export async function blockCustomer(tx: Tx, actor: TActor, phone: string, reason
     reason,
     blockedBy: actor.userId,
   });
-  if (!opened) throw new AppError('conflict', 'The customer is already blocked.');
+  if (!opened) throw new AppError('conflict', m('customer.already_blocked'));
   await recordAudit(tx, { ...auditBase(actor, customer.id), action: 'block', changes: { reason } });
   return customerOr404(tx, actor.tenantId, phone);
 }
@@ -50,7 +50,7 @@ export async function unblockCustomer(tx: Tx, actor: TActor, phone: string, reas
     unblockedBy: actor.userId,
     reason,
   });
-  if (!closed) throw new AppError('conflict', 'The customer is not blocked.');
+  if (!closed) throw new AppError('conflict', m('customer.not_blocked'));
   await recordAudit(tx, { ...auditBase(actor, customer.id), action: 'unblock', changes: { reason } });
   return customerOr404(tx, actor.tenantId, phone);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
-import { scopeOf, visibleTo, type TOrderActor } from '../orders/order-access.js';
+import { scopeOf, visibleOrders, type TOrderActor } from '../orders/order-access.js';
 
 /** One order as the XLSX export and the printed list show it. */
 export interface TExportOrder {
@@ -49,7 +49,7 @@ export async function* exportOrders(db: Db, actor: TOrderActor, orderIds: readon
 }
 
 async function ordersPage(tx: Tx, actor: TOrderActor, ids: readonly number[]): Promise<TExportOrder[]> {
-  const scoped = visibleTo(await scopeOf(tx, actor));
+  const scope = await scopeOf(tx, actor);
   const t = actor.tenantId;
   return rows<TExportOrder>(
     tx,
@@ -63,15 +63,15 @@ async function ordersPage(tx: Tx, actor: TOrderActor, ids: readonly number[]): P
             where l.tenant_id = ${t} and l.order_id = o.id), '') as products,
           o.total::float8 as total, o.delivery_price::float8 as delivery_price, o.free_delivery, o.is_stopdesk,
           o.stopdesk_id, u.name as agent, o.tracking_number, o.shipment_status, o.sales_source, o.campaign_id, o.note
-        from orders o
+        from ${visibleOrders(scope)} o
         join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
         join states st on st.id = o.state_id
         join cities c on c.id = o.city_id
         left join users u on u.tenant_id = o.tenant_id and u.id = o.agent_id
-        where o.tenant_id = ${t} and o.id in (${sql.join(
+        where o.id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )}) ${scoped ? sql`and ${scoped}` : sql``}
+        )})
         order by o.id desc`,
   );
 }

@@ -1,22 +1,24 @@
 import { PassThrough } from 'node:stream';
+import { m } from '@cod/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { writeOrdersListPdf } from '../../documents/orders-list-pdf.js';
 import { ordersExportFileName, writeXlsx } from '../../files/xlsx-writer.js';
+import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { parse } from '../../lib/validate.js';
-import { orderActorOf } from '../orders/order-access.js';
-import { createDownloadLink, spendDownloadLink } from './download-links.repository.js';
+import { orderActorOf, type TOrderActor } from '../orders/order-access.js';
+import { createDownloadLink, isUsableDownloadLink, spendDownloadLink } from './download-links.repository.js';
 import { exportOrders } from './export-orders.repository.js';
 import { ordersSheet, pdfRows } from './orders-sheet.js';
 
 /** SPEC 5: the messages of an empty selection. */
 export const EXPORT_MESSAGES = {
-  xlsxEmpty: 'Please select orders to export.',
-  pdfEmpty: 'Please select orders to generate PDF.',
-  linkInvalid: 'This link has expired or was already used. Generate the PDF again.',
+  xlsxEmpty: m('export.xlsx_empty'),
+  pdfEmpty: m('export.pdf_empty'),
+  linkInvalid: m('export.link_invalid'),
 } as const;
 
 /** Bounds one export: 10,000 orders stream in about a second (npm run bench:import). */
@@ -28,7 +30,7 @@ const zOrderIds = (empty: string) =>
     z
       .array(z.coerce.number().int().positive().max(2_147_483_647), { error: empty })
       .min(1, empty)
-      .max(MAX_EXPORT_ORDERS, `At most ${MAX_EXPORT_ORDERS} orders can be exported at once.`),
+      .max(MAX_EXPORT_ORDERS, m('export.too_many_orders', { max: MAX_EXPORT_ORDERS })),
   );
 
 const ZExportXlsxRequest = z.object({
@@ -60,17 +62,17 @@ export function registerExportRoutes(app: FastifyInstance, db: Db): void {
       .send(stream);
   });
 
-  // docs/decisions/0034: the SPA asks for a one-use link valid 60 s, then opens it in a new tab.
+  // docs/decisions/0034 and 0040: the SPA asks for a one-use link valid 60 s, bound to its session,
+  // then opens it in a new tab.
   app.post('/dashboard/orderspdf/link', { config: { access: 'export orders' } }, async (request) => {
     const actor = orderActorOf(request);
+    const { tokenId } = sessionOfRequest(request);
     const body = parse(ZPdfLinkRequest, request.body ?? {});
     const locale = body.locale ?? 'fr';
     const link = await withTenant(db, actor.tenantId, (tx) =>
-      createDownloadLink(tx, {
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        kind: 'orders-pdf',
-        payload: { order_ids: body.order_ids, locale, time_zone: actor.timeZone, sees_all: actor.seesAll },
+      createDownloadLink(tx, { tenantId: actor.tenantId, userId: actor.userId, tokenId }, 'orders-pdf', {
+        order_ids: body.order_ids,
+        locale,
       }),
     );
     const query = body.order_ids.map((id) => `order_ids[]=${id}`).join('&');
@@ -78,36 +80,41 @@ export function registerExportRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // SPEC 7 GET /dashboard/orderspdf?order_ids[]=...: opened by the browser in a new tab, which
-  // sends no bearer header; the one-use link is the authorization ('public' to the guard).
+  // sends no bearer header; the one-use link is the authorization ('public' to the guard). It acts
+  // for its session as it stands now: the orders printed are the link's ids within the user's
+  // current order scope. A HEAD (a link checker, a viewer probing) answers without spending it.
   app.get('/dashboard/orderspdf', { config: { access: 'public' } }, async (request, reply) => {
     const { link } = parse(ZPdfQuery, request.query);
-    const spent = await withSystem(db, (tx) => spendDownloadLink(tx, link, 'orders-pdf'));
+    if (request.method === 'HEAD') {
+      const usable = await withSystem(db, (tx) => isUsableDownloadLink(tx, link, 'orders-pdf', 'export orders'));
+      if (!usable) throw new AppError('unauthenticated', EXPORT_MESSAGES.linkInvalid);
+      return reply.header('content-type', 'application/pdf').header('cache-control', 'no-store').send();
+    }
+    const spent = await withSystem(db, (tx) => spendDownloadLink(tx, link, 'orders-pdf', 'export orders'));
     if (!spent) throw new AppError('unauthenticated', EXPORT_MESSAGES.linkInvalid);
-    const payload = spent.payload as {
-      order_ids: number[];
-      locale: 'en' | 'fr' | 'ar';
-      time_zone: string;
-      sees_all: boolean;
-    };
-    const actor = {
-      tenantId: spent.tenant_id,
-      userId: spent.user_id,
+    const payload = spent.payload as { order_ids: number[]; locale: 'en' | 'fr' | 'ar' };
+    const actor: TOrderActor = {
+      tenantId: spent.tenantId,
+      userId: spent.userId,
       ip: request.ip,
-      timeZone: payload.time_zone,
-      seesAll: payload.sees_all,
+      timeZone: spent.timeZone,
+      seesAll: spent.seesAll,
     };
     const stream = new PassThrough();
     writeOrdersListPdf({
       stream,
-      shopName: spent.shop_name,
+      shopName: spent.shopName,
       orders: pdfRows(exportOrders(db, actor, payload.order_ids)),
       locale: payload.locale,
       timeZone: actor.timeZone,
     }).catch((error: unknown) => stream.destroy(error as Error));
+    // Spent on this request: nothing may ask for it again. No ranges (a viewer that sees none reads
+    // the whole answer once), and no cache to replay it from.
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', 'inline; filename="orders.pdf"')
       .header('cache-control', 'no-store')
+      .header('accept-ranges', 'none')
       .send(stream);
   });
 }

@@ -1,4 +1,5 @@
 import {
+  englishOf,
   orderInputIssues,
   type TCustomField,
   type TOrderFormProduct,
@@ -121,12 +122,13 @@ export function importRow(row: TSheetRow, context: TImportContext): TImportedRow
       if (field === 'state_id' && stateText) continue;
       if (field === 'city_id' && (cityText || stateText)) continue;
       if (field === 'products.0.product_id' && productText) continue;
-      problems.push(issue.message);
+      // Row errors are stored as English (not coded yet, decision 0041).
+      problems.push(englishOf(issue.message));
     }
   } else if (problems.length === 0) {
     const stateCentres = parsed.data.is_stopdesk ? context.centresByState.get(parsed.data.state_id) : undefined;
     const issues = orderInputIssues(parsed.data, { products: context.products, stateCentres });
-    for (const issue of issues) problems.push(issue.message);
+    for (const issue of issues) problems.push(englishOf(issue.message));
   }
   if (problems.length) return { ok: false, message: [...new Set(problems)].join(' ') };
   return { ok: true, input: parsed.data! };

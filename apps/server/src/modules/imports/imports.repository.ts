@@ -161,6 +161,15 @@ export async function processingBatches(tx: Tx): Promise<Array<{ tenant_id: numb
   return rows(tx, sql`select tenant_id, id from import_batches where status = 'processing' order by tenant_id, id`);
 }
 
+/** The files of every shop's processing batches: the uploads still needed. */
+export async function processingFiles(tx: Tx): Promise<string[]> {
+  const found = await rows<{ file_path: string }>(
+    tx,
+    sql`select file_path from import_batches where status = 'processing'`,
+  );
+  return found.map((r) => r.file_path);
+}
+
 /** The template's product list: live, active, and only those the user may sell (issue 3.2). */
 export async function templateProducts(tx: Tx, tenantId: number, userId: number) {
   const found = await rows<TTemplateProduct & { id: number; custom_fields: Array<{ label: string }> }>(

@@ -7,12 +7,14 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { FILE_MESSAGES, fileRefused } from '../../files/file-limits.js';
+import { parseSandbox } from '../../files/parse-sandbox.js';
 import { listTemplateCommunes } from '../../files/import-template.repository.js';
 import { writeImportTemplate } from '../../files/import-template.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { parse } from '../../lib/validate.js';
 import * as repo from './imports.repository.js';
+import { removeOrphanUploads } from './orphan-uploads.js';
 import { startImport } from './start-import.js';
 
 const ZBatchParams = z.object({ batchId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -23,6 +25,15 @@ const MAX_LISTED_ERRORS = 1000;
 export async function registerImportRoutes(app: FastifyInstance, db: Db, config: TConfig): Promise<void> {
   const maxBytes = config.IMPORT_MAX_UPLOAD_MB * 1024 * 1024;
   const directory = path.join(config.dataDir, 'imports');
+  // Uploads a previous process left behind when it died mid-check: no batch will ever remove them.
+  app.addHook('onReady', async () => {
+    await removeOrphanUploads(db, directory).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'removing orphan import uploads failed'),
+    );
+  });
+  // A parse thread ready for the first upload (docs/decisions/0036). Booted once listening: it
+  // loads ExcelJS through tsx, and during start-up that would slow the server's own loading by ~1 s.
+  app.addHook('onListen', async () => parseSandbox.warm());
 
   await app.register(async (scope) => {
     // The upload guard counts the bytes itself and answers the size refusal; multipart's own cap

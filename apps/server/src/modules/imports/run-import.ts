@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
-import { isFileRefusal } from '../../files/file-limits.js';
-import { openSpreadsheet, type TSheetRow, type TSpreadsheet } from '../../files/spreadsheet-reader.js';
+import { isFileRefusal, type TSpreadsheetKind } from '../../files/file-limits.js';
+import { ParseSandboxError, parseSandbox, sandboxRefusal, type ParseSandbox } from '../../files/parse-sandbox.js';
+import type { TSheetRow, TSpreadsheet } from '../../files/spreadsheet-reader.js';
 import type { TJob } from '../../jobs/jobs.js';
 import { queueDefinition } from '../../jobs/queues.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
@@ -23,6 +24,8 @@ export interface TRunImportOptions {
   chunkSize?: number;
   /** Tests and the crash fixture: a pause after each committed chunk. */
   afterChunk?: (info: { batchId: number; lastRow: number }) => Promise<void> | void;
+  /** Where the file is read; the process's shared sandbox by default. */
+  sandbox?: ParseSandbox;
 }
 
 type TChunkOutcome = 'continue' | 'stop';
@@ -32,6 +35,9 @@ type TChunkOutcome = 'continue' | 'stop';
  * checked by the order dialog's rules (import-row.ts); a chunk's orders, row errors, counts and
  * last_row commit together, so a crash anywhere resumes after the last committed chunk with no row
  * twice and none lost, and a cancel (which waits for the chunk's lock) stops before the next one.
+ * The file is read in a sandbox thread: a file that breaks a limit, or needs more memory or time
+ * than the thread has, fails the batch at once with its reason (retrying could only fail again);
+ * a thread that died otherwise is retried like any error, and the last attempt fails the batch.
  */
 export async function runImport(
   db: Db,
@@ -45,14 +51,16 @@ export async function runImport(
 
   let sheet: TSpreadsheet;
   try {
-    sheet = await openSpreadsheet({
+    sheet = await (options.sandbox ?? parseSandbox).open({
       path: batch.file_path,
       kind: batch.file_kind,
       chunkSize: options.chunkSize ?? 1000,
       skipThroughRow: batch.last_row,
     });
   } catch (error) {
-    return failOnRefusal(db, tenantId, batch, error);
+    const failure = fileFailure(error, batch.file_kind);
+    if (!failure) throw error;
+    return finish(db, tenantId, batch, { status: 'failed', errorMessage: failure });
   }
   let lastRow = batch.last_row;
   let stopped = false;
@@ -69,7 +77,8 @@ export async function runImport(
       await options.afterChunk?.({ batchId, lastRow });
     }
   } catch (error) {
-    if (isFileRefusal(error)) return failOnRefusal(db, tenantId, batch, error);
+    const failure = fileFailure(error, batch.file_kind);
+    if (failure) return finish(db, tenantId, batch, { status: 'failed', errorMessage: failure });
     if (job.signal.aborted || job.attempt <= queueDefinition('orders-import').retryLimit) throw error;
     // The last attempt: the batch must not stay "processing" for ever (SPEC 4 states).
     return finish(db, tenantId, batch, { status: 'failed', errorMessage: IMPORT_MESSAGES.stopped });
@@ -80,6 +89,17 @@ export async function runImport(
   // Cancelled: the file has served. Taken over by another worker: that worker still needs it.
   const now = await withTenant(db, tenantId, (tx) => repo.findBatch(tx, tenantId, batchId));
   if (now?.status !== 'processing') await removeFile(batch.file_path);
+}
+
+/**
+ * The batch of an import job that failed for good (its dead letter, or found failed at start-up:
+ * the last attempt died with its process): failed with IMPORT_MESSAGES.stopped, never queued
+ * again, so a file that kills its worker cannot loop for ever.
+ */
+export async function abandonImport(db: Db, data: { tenantId: number; batchId: number }): Promise<void> {
+  const batch = await withTenant(db, data.tenantId, (tx) => repo.lockBatch(tx, data.tenantId, data.batchId));
+  if (batch?.status !== 'processing') return;
+  await finish(db, data.tenantId, batch, { status: 'failed', errorMessage: IMPORT_MESSAGES.stopped });
 }
 
 type TCheckedRow = { row: TSheetRow; result: ReturnType<typeof importRow> };
@@ -168,9 +188,11 @@ async function commitChunk(
   });
 }
 
-async function failOnRefusal(db: Db, tenantId: number, batch: repo.TImportBatchRecord, error: unknown) {
-  if (!isFileRefusal(error)) throw error;
-  await finish(db, tenantId, batch, { status: 'failed', errorMessage: error.message });
+/** The batch's error when its file can never be read: a rule of file-limits.ts, or the sandbox's memory or time. */
+function fileFailure(error: unknown, kind: TSpreadsheetKind): string | null {
+  if (isFileRefusal(error)) return error.message;
+  if (error instanceof ParseSandboxError && error.failure !== 'crash') return sandboxRefusal(error, kind).message;
+  return null;
 }
 
 async function finish(

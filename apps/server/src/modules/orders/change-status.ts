@@ -1,4 +1,5 @@
 import {
+  m,
   formatLocalDateTime,
   parseLocalDateTime,
   type TBulkStatusRequest,
@@ -64,7 +65,7 @@ export async function reportOrder(
   request: TReportOrderRequest,
 ): Promise<TOrderRow> {
   const status = request.status ?? (await firstStatusOfType(tx, scope.tenantId, 'reported'))?.id;
-  if (status === undefined) throw AppError.validation({ status: ['This shop has no status of type reported.'] });
+  if (status === undefined) throw AppError.validation({ status: [m('order.no_reported_status')] });
   const at = parseLocalDateTime(request.report_date, scope.timeZone);
   const description = request.description ?? (at ? `Scheduled for ${formatLocalDateTime(at, scope.timeZone)}` : null);
   const before = await changeStatuses(tx, scope, {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TOrderRow } from '@cod/shared';
+import { m, type TOrderRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
@@ -9,7 +9,7 @@ import { emitOrderEvents } from './order-events.js';
 import { releaseOrders, reserveOrders } from './order-stock.js';
 import { lockOrders } from './orders.repository.js';
 
-export const WITH_CARRIER = 'This order is with a shipping company and cannot be deleted.';
+export const WITH_CARRIER = m('order.carrier_no_delete');
 
 /**
  * DELETE /dashboard/orders/{id}: a soft delete (the deleted tab, SPEC 2.4). A confirmed order gives

@@ -1,4 +1,5 @@
-import { ORDER_MESSAGES } from '@cod/shared';
+import { englishOf, m, ORDER_MESSAGES } from '@cod/shared';
+import { AppError } from '../../lib/app-error.js';
 import { INTAKE_MESSAGES } from './intake.js';
 
 /**
@@ -11,7 +12,7 @@ const phone = (description: string) => ({
   description: `${description} Any common Algerian spelling (+213 555 12 34 56, 0555-12-34-56, Arabic digits); stored as 0XXXXXXXXX.`,
   example: '0555123456',
 });
-const error = (description: string, example: Record<string, unknown>) => ({
+const error = (description: string, example: object) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
 });
@@ -82,22 +83,23 @@ export const INTAKE_OPENAPI = {
               },
             },
           },
-          401: error('No intake key, or a key that was rotated or revoked, or whose channel is inactive.', {
-            message: INTAKE_MESSAGES.keyInvalid,
-            code: 'unauthenticated',
-          }),
-          409: error('The Idempotency-Key was used before with another body.', {
-            message: INTAKE_MESSAGES.idempotencyKeyReused,
-            code: 'conflict',
-          }),
-          422: error('Validation failed; errors are listed per field (products.0.variant_id, ...).', {
-            message: ORDER_MESSAGES.variantRequired,
-            code: 'validation',
-            errors: {
+          401: error(
+            'No intake key, or a key that was rotated or revoked, or whose channel is inactive.',
+            new AppError('unauthenticated', INTAKE_MESSAGES.keyInvalid).toBody(),
+          ),
+          409: error(
+            'The Idempotency-Key was used before with another body.',
+            new AppError('conflict', INTAKE_MESSAGES.idempotencyKeyReused).toBody(),
+          ),
+          422: error(
+            'Validation failed; errors are listed per field (products.0.variant_id, ...).',
+            AppError.validation({
               'products.0.variant_id': [ORDER_MESSAGES.variantRequired],
-              'customer_custom_fields.12.Engraving': [ORDER_MESSAGES.customFieldRequired('Pen', 'Engraving')],
-            },
-          }),
+              'customer_custom_fields.12.Engraving': [
+                m('order.custom_field_required', { product: 'Pen', label: 'Engraving' }),
+              ],
+            }).toBody(),
+          ),
         },
       },
     },
@@ -116,21 +118,38 @@ export const INTAKE_OPENAPI = {
         type: 'object',
         required: ['message'],
         properties: {
-          message: { type: 'string' },
-          code: { type: 'string' },
+          message: { type: 'string', description: 'The English sentence.' },
+          code: {
+            type: 'string',
+            description: "The message's stable code (order.variant_required), or the kind of error (validation).",
+          },
+          params: { type: 'object', description: 'The values the message names, by name.' },
           errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          error_codes: {
+            type: 'object',
+            description: 'The code and params of each message of errors, in the same order.',
+            additionalProperties: {
+              type: 'array',
+              items: { type: 'object', properties: { code: { type: 'string' }, params: { type: 'object' } } },
+            },
+          },
         },
       },
       OrderLine: {
         type: 'object',
         required: ['product_id'],
         properties: {
-          product_id: id(`Product id (products screen). Missing: "${ORDER_MESSAGES.productRequired}".`),
+          product_id: id(`Product id (products screen). Missing: "${englishOf(ORDER_MESSAGES.productRequired)}".`),
           variant_id: {
-            ...id(`Required when the product has variants ("${ORDER_MESSAGES.variantRequired}").`),
+            ...id(`Required when the product has variants ("${englishOf(ORDER_MESSAGES.variantRequired)}").`),
             type: ['integer', 'null'],
           },
-          quantity: { type: 'integer', minimum: 1, default: 1, description: ORDER_MESSAGES.quantityPositive },
+          quantity: {
+            type: 'integer',
+            minimum: 1,
+            default: 1,
+            description: englishOf(ORDER_MESSAGES.quantityPositive),
+          },
           price: {
             type: ['number', 'null'],
             minimum: 0,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ZIntakeOrderInput, type TIntakeOrderInput, type TIntakeOrderResponse } from '@cod/shared';
+import { m, ZIntakeOrderInput, type TIntakeOrderInput, type TIntakeOrderResponse } from '@cod/shared';
 import { rows, type Db, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
@@ -14,11 +14,11 @@ import { prepareNewOrders } from './order-input.service.js';
 import { orderRowsByIds } from './order-rows.repository.js';
 
 export const INTAKE_MESSAGES = {
-  keyMissing: 'An intake key is required (X-Intake-Key header or Authorization: Bearer).',
-  keyInvalid: 'The intake key is invalid or has been revoked.',
-  idempotencyKeyInvalid: 'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
-  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request body.',
-  stillProcessing: 'The request with this Idempotency-Key is still being processed.',
+  keyMissing: m('intake.key_missing'),
+  keyInvalid: m('intake.key_invalid'),
+  idempotencyKeyInvalid: m('intake.idempotency_key_invalid'),
+  idempotencyKeyReused: m('intake.idempotency_key_reused'),
+  stillProcessing: m('intake.still_processing'),
 } as const;
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

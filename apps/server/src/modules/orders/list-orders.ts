@@ -40,8 +40,8 @@ const SEARCH_ID_LIMIT = 20_000;
  * The search's matches, fetched first: with the ids in hand the planner sees how few they are and
  * looks them up by key (it misjudges a word intersection and would read the whole shop instead).
  */
-async function searchCondition(tx: Tx, tenantId: number, search: string): Promise<SQL> {
-  const ids = orderSearchIds(tenantId, search);
+async function searchCondition(tx: Tx, scope: TOrderScope, search: string): Promise<SQL> {
+  const ids = orderSearchIds(scope, search);
   if (!ids) return sql`false`;
   const found = await rows<{ id: number }>(tx, sql`select m.id from (${ids}) as m(id) limit ${SEARCH_ID_LIMIT + 1}`);
   if (found.length > SEARCH_ID_LIMIT) return sql`o.id in (${ids})`;
@@ -98,7 +98,7 @@ export async function listOrders(
   query: TOrderListQuery,
   now = new Date(),
 ): Promise<TOrderListResponse & { pendingDeltas: number }> {
-  const search = query.search ? await searchCondition(tx, scope.tenantId, query.search) : undefined;
+  const search = query.search ? await searchCondition(tx, scope, query.search) : undefined;
   const plan = planOf(scope, query, now, search);
   // JIT compiles for tens of milliseconds, longer than these index scans take (PostgreSQL only).
   await tx.execute(sql`set local jit = off`);

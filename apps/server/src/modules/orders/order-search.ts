@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { normalizeAlgerianPhone } from '@cod/shared';
+import { visibleOrders, visibleTo, type TOrderScope } from './order-access.js';
 
 /**
  * SPEC 2.4 search over order number, customer name, both phones and tracking number, written so
@@ -28,12 +29,15 @@ const list = (values: readonly unknown[]) =>
     sql`, `,
   );
 
-/** The ids of the orders the search matches, as one select (null: nothing can match). */
-export function orderSearchIds(tenantId: number, raw: string): SQL | null {
+/**
+ * The ids of the orders the search matches among those the scope may see (docs/decisions/0040),
+ * as one select (null: nothing can match).
+ */
+export function orderSearchIds(scope: TOrderScope, raw: string): SQL | null {
+  const tenantId = scope.tenantId;
   const term = raw.trim();
   const arms: SQL[] = [];
-  const byOrders = (condition: SQL) =>
-    arms.push(sql`select id from orders where tenant_id = ${tenantId} and ${condition}`);
+  const byOrders = (condition: SQL) => arms.push(sql`select o.id from ${visibleOrders(scope)} o where ${condition}`);
 
   const number = /^#?\s*(\d{1,9})$/.exec(term);
   if (number) byOrders(sql`order_number = ${Number(number[1])}`);
@@ -64,7 +68,11 @@ export function orderSearchIds(tenantId: number, raw: string): SQL | null {
         sql`select order_id from order_search_terms where tenant_id = ${tenantId}
             and term >= ${word} and term < ${word + AFTER_PREFIX}`,
     );
-    arms.push(sql`(${sql.join(perWord, sql` intersect `)})`);
+    const named = sql.join(perWord, sql` intersect `);
+    // The words index knows no agent or product: a limited scope keeps only its own orders.
+    arms.push(
+      visibleTo(scope) ? sql`select o.id from ${visibleOrders(scope)} o where o.id in (${named})` : sql`(${named})`,
+    );
   }
 
   return arms.length ? sql.join(arms, sql` union `) : null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { canTransition, ORDER_ACTION_MESSAGES, parseLocalDateTime, type TStatusType } from '@cod/shared';
+import { canTransition, m, ORDER_ACTION_MESSAGES, parseLocalDateTime, type TStatusType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TOrderScope } from './order-access.js';
@@ -94,13 +94,10 @@ export async function changeStatuses(
 function assertTransitions(orders: TLockedOrder[], target: TStatusRecord, single: boolean): void {
   const refused = orders.filter((o) => !canTransition(o.status_type, target.type));
   if (!refused.length) return;
-  const sentence = (o: TLockedOrder) => `cannot change the status from "${o.status_name}" to "${target.display_name}".`;
-  const message = single
-    ? `This order ${sentence(refused[0]!)}`
-    : `Order #${refused[0]!.order_number} ${sentence(refused[0]!)}`;
-  const errors: Record<string, string[]> = {
-    status: single ? [message] : refused.map((o) => `Order #${o.order_number} ${sentence(o)}`),
-  };
+  const to = target.display_name;
+  const bulk = (o: TLockedOrder) => m('order.transition_bulk', { number: o.order_number, from: o.status_name, to });
+  const message = single ? m('order.transition', { from: refused[0]!.status_name, to }) : bulk(refused[0]!);
+  const errors: Record<string, string[]> = { status: single ? [message] : refused.map(bulk) };
   throw new AppError('invalid_transition', message, { errors });
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TCustomFieldValues, TStatusType } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
-import { visibleTo, type TOrderScope } from './order-access.js';
+import { orderVisibility, type TOrderScope } from './order-access.js';
 import { orderRowSelect, type TOrderRecord } from './order-rows.repository.js';
 import { preparedRows } from '../../db/prepared.js';
 import { orderNameTerms } from './order-search.js';
@@ -194,7 +194,6 @@ export async function lockOrders(
   options: { deleted: boolean },
 ): Promise<TLockedOrder[]> {
   if (!orderIds.length) return [];
-  const scoped = visibleTo(scope);
   return rows<TLockedOrder>(
     tx,
     sql`select o.id, o.order_number, o.status_id, o.status_type, s.display_name as status_name, o.agent_id,
@@ -202,7 +201,7 @@ export async function lockOrders(
         from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
         where o.tenant_id = ${scope.tenantId} and o.id in (${ids(orderIds)})
           and ${options.deleted ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`}
-          ${scoped ? sql`and ${scoped}` : sql``}
+          and ${orderVisibility(scope)}
         order by o.id
         for update of o`,
   );
@@ -211,11 +210,10 @@ export async function lockOrders(
 /** The ids among these the caller may see, deleted or not (read-only; no lock). */
 export async function visibleOrderIds(tx: Tx, scope: TOrderScope, orderIds: readonly number[]): Promise<number[]> {
   if (!orderIds.length) return [];
-  const scoped = visibleTo(scope);
   const found = await rows<{ id: number }>(
     tx,
     sql`select o.id from orders o where o.tenant_id = ${scope.tenantId} and o.id in (${ids(orderIds)})
-        ${scoped ? sql`and ${scoped}` : sql``}`,
+        and ${orderVisibility(scope)}`,
   );
   return found.map((r) => r.id);
 }

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
+import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { listAgents } from './agents.repository.js';
@@ -56,9 +57,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
   });
 
   app.get('/dashboard/orders/phone-check', { config: { access: 'view orders' } }, async (request) => {
-    const { tenantId } = orderActorOf(request);
+    const actor = orderActorOf(request);
     const query = parse(ZPhoneCheckQuery, request.query);
-    return withTenant(db, tenantId, (tx) => phoneCheck(tx, tenantId, query.phone, query.exclude_id));
+    return withTenant(db, actor.tenantId, async (tx) =>
+      phoneCheck(tx, await scopeOf(tx, actor), query.phone, query.exclude_id),
+    );
   });
 
   app.get('/dashboard/orders/:id', { config: { access: 'view orders' } }, async (request) => {
@@ -89,7 +92,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
       createOrder(tx, events, await scopeOf(tx, actor), input),
     );
     await foldAfterCreation(db, actor.tenantId, order.order_number);
-    return reply.status(201).send({ message: M.created, data: order });
+    return reply.status(201).send({ ...messageBody(M.created), data: order });
   });
 
   app.put('/dashboard/orders/:id', { config: { access: 'update orders' } }, async (request) => {
@@ -99,7 +102,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       updateOrder(tx, events, await scopeOf(tx, actor), id, input),
     );
-    return { message: M.updated, data };
+    return { ...messageBody(M.updated), data };
   });
 
   app.delete('/dashboard/orders/:id', { config: { access: 'delete orders' } }, async (request) => {
@@ -108,7 +111,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       deleteOrder(tx, events, await scopeOf(tx, actor), id),
     );
-    return { message: M.deleted, data };
+    return { ...messageBody(M.deleted), data };
   });
 
   app.post('/dashboard/orders/:id/restore', { config: { access: 'delete orders' } }, async (request) => {
@@ -117,7 +120,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       restoreOrder(tx, events, await scopeOf(tx, actor), id),
     );
-    return { message: M.restored, data };
+    return { ...messageBody(M.restored), data };
   });
 
   app.patch('/dashboard/orders/:id/status', { config: { access: 'update orders' } }, async (request) => {
@@ -127,7 +130,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       changeOrderStatus(tx, events, await scopeOf(tx, actor), id, body),
     );
-    return { message: M.statusUpdated, data };
+    return { ...messageBody(M.statusUpdated), data };
   });
 
   app.post('/dashboard/orders/bulk-status-update', { config: { access: 'update orders' } }, async (request) => {
@@ -136,7 +139,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       bulkChangeStatus(tx, events, await scopeOf(tx, actor), body),
     );
-    return { message: M.bulkUpdated(data.length), updated: data.length, data };
+    return { ...messageBody(M.bulkUpdated(data.length)), updated: data.length, data };
   });
 
   app.post('/dashboard/orders/:id/report', { config: { access: 'update orders' } }, async (request) => {
@@ -146,7 +149,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       reportOrder(tx, events, await scopeOf(tx, actor), id, body),
     );
-    return { message: M.reported, data };
+    return { ...messageBody(M.reported), data };
   });
 
   app.post('/dashboard/orders/assign-agent', { config: { access: 'assign orders' } }, async (request) => {
@@ -155,7 +158,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
       assignAgent(tx, events, await scopeOf(tx, actor), body),
     );
-    return { message: M.assigned(data.length), updated: data.length, data };
+    return { ...messageBody(M.assigned(data.length)), updated: data.length, data };
   });
 }
 

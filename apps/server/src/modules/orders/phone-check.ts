@@ -3,22 +3,25 @@ import { CATALOGUE_MESSAGES, normalizeAlgerianPhone, type TPhoneCheck, type TSta
 import { rows, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findCustomerByPhone } from '../customers/customers.repository.js';
+import { visibleOrders, type TOrderScope } from './order-access.js';
 
 /**
  * GET /dashboard/orders/phone-check: what the order dialog warns about while a phone is typed
  * (issue 4.4): a blocked customer with the reason, how many orders the customer placed, and the
  * open orders of the same normalised phone created in the last 7 days (possible duplicates).
- * Duplicates are listed whoever works them: the warning exists to stop a second parcel.
+ * Orders count and show within the user's scope (docs/decisions/0040): an agent is never shown
+ * another agent's order here, which would answer 404 anywhere else. The order row's own
+ * is_duplicate flag still counts the whole shop, so a second parcel is still flagged.
  */
-export async function phoneCheck(tx: Tx, tenantId: number, raw: string, excludeId?: number): Promise<TPhoneCheck> {
+export async function phoneCheck(tx: Tx, scope: TOrderScope, raw: string, excludeId?: number): Promise<TPhoneCheck> {
   const phone = normalizeAlgerianPhone(raw);
   if (!phone) throw AppError.validation({ phone: [CATALOGUE_MESSAGES.phoneInvalid] });
-  const customer = await findCustomerByPhone(tx, tenantId, phone);
+  const customer = await findCustomerByPhone(tx, scope.tenantId, phone);
   const exclude = excludeId ?? 0;
   const [count] = await rows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from orders where tenant_id = ${tenantId} and customer_id = ${customer?.id ?? 0}
-          and deleted_at is null and id <> ${exclude}`,
+    sql`select count(*)::int as n from ${visibleOrders(scope)} o where o.customer_id = ${customer?.id ?? 0}
+          and o.deleted_at is null and o.id <> ${exclude}`,
   );
   const duplicates = await rows<{
     id: number;
@@ -32,8 +35,8 @@ export async function phoneCheck(tx: Tx, tenantId: number, raw: string, excludeI
   }>(
     tx,
     sql`select o.id, o.order_number, o.created_at, s.id as status_id, s.name, s.display_name, s.color, s.type
-        from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
-        where o.tenant_id = ${tenantId} and o.id <> ${exclude} and o.deleted_at is null
+        from ${visibleOrders(scope)} o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+        where o.id <> ${exclude} and o.deleted_at is null
           and (o.customer_phone_1 = ${phone} or o.customer_phone_2 = ${phone})
           and o.status_type in ('new', 'pending', 'confirmed', 'reported', 'follow-up', 'inDispatch')
           and o.created_at > now() - interval '7 days'

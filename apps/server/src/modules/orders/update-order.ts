@@ -1,4 +1,4 @@
-import type { TOrderInput, TOrderRow } from '@cod/shared';
+import { m, type TOrderInput, type TOrderRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
@@ -19,7 +19,7 @@ import {
   type TLineValues,
 } from './orders.repository.js';
 
-export const NOT_EDITABLE = 'This order is with a shipping company or closed and can no longer be edited.';
+export const NOT_EDITABLE = m('order.not_editable');
 
 const sameLines = (a: readonly TLineValues[], b: readonly TLineValues[]) =>
   a.length === b.length &&

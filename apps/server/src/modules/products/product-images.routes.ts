@@ -1,3 +1,4 @@
+import { m } from '@cod/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ export async function registerProductImageRoutes(app: FastifyInstance, db: Db, s
 }
 
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => AppError.validation({ image: ['The image field is required.'] });
+  const missing = () => AppError.validation({ image: [m('validation.required', { field: 'image' })] });
   if (!request.isMultipart()) throw missing();
   const part = await request.file().catch(() => undefined);
   if (!part) throw missing();
@@ -69,7 +70,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.validation({ image: [`The image may not be greater than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`] });
+      throw AppError.validation({ image: [m('product.image_too_large', { max: MAX_IMAGE_BYTES / 1024 / 1024 })] });
     }
     throw error;
   }

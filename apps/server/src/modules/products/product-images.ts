@@ -1,3 +1,4 @@
+import { m } from '@cod/shared';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +64,7 @@ export function looksLikeImage(data: Buffer): boolean {
   );
 }
 
-const invalidImage = () => AppError.validation({ image: ['The image must be a JPEG, PNG, WebP or GIF picture.'] });
+const invalidImage = () => AppError.validation({ image: [m('product.image_type')] });
 
 export async function storeProductImage(store: TImageStore, tenantId: number, data: Buffer): Promise<TStoredImage> {
   if (!looksLikeImage(data)) throw invalidImage();

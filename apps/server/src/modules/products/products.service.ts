@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES as M, type TProduct, type TProductInput, type TVariantInput } from '@cod/shared';
+import { m, CATALOGUE_MESSAGES as M, type TProduct, type TProductInput, type TVariantInput } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -25,7 +25,7 @@ export async function createProduct(tx: Tx, actor: TActor, input: TProductInput)
 export async function updateProduct(tx: Tx, actor: TActor, id: number, input: TProductInput): Promise<TProduct> {
   const current = await repo.findProductRow(tx, actor.tenantId, id, { lock: true });
   if (!current) throw AppError.notFound('Product');
-  if (current.archivedAt) throw new AppError('conflict', 'Restore the product before editing it.');
+  if (current.archivedAt) throw new AppError('conflict', m('product.restore_before_edit'));
   // Stock held at product level cannot move to variants (or back) by itself: it must be zero first.
   if (current.hasVariants !== input.has_variants && (current.onHand !== 0 || current.reserved !== 0)) {
     throw AppError.validation({ has_variants: [M.hasVariantsLocked] });

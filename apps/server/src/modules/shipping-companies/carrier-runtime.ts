@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { TAdapterConfig } from '../../carriers/adapter-config.js';
 import { CarrierError, type TCarrierAdapter, type TCarrierKind, type TCarrierLogger } from '../../carriers/carrier.js';
 import { loadCarrierKeyring, type TCarrierKeyring } from '../../carriers/credentials.js';
 import { createCarrierAdapter } from '../../carriers/registry.js';
 import type { TConfig } from '../../config.js';
+import { rows, type Db } from '../../db/client.js';
+import { withSystem } from '../../db/tenant-context.js';
+import type { TOutboundPolicy } from '../../lib/outbound-guard.js';
 
 /**
  * What the shipping modules need from the process: the credentials keyring, the running carrier
@@ -34,25 +38,54 @@ export function carrierKeyring(config: TConfig): Promise<TCarrierKeyring> {
   return keyring.promise;
 }
 
-/** Base URLs stored as `sandbox://<path>` point at the local sandbox wherever it listens today. */
+/**
+ * Base URLs stored as `sandbox://<path>` point at the local sandbox wherever it listens today
+ * (decision 0031). They are the demo shop's only (decision 0037): refused on save and on use for
+ * any other tenant, so no shop reaches the sandbox, nor a loopback port through it.
+ */
 export const SANDBOX_SCHEME = 'sandbox://';
-let sandboxUrl: string | null = null;
+let sandbox: { url: string; tenantId: number | null } | null = null;
 
-export function setCarrierSandboxUrl(url: string | null): void {
-  sandboxUrl = url;
+/** The running sandbox and the one tenant (the demo shop) whose `sandbox://` companies use it. */
+export function setCarrierSandboxUrl(url: string | null, tenantId: number | null = null): void {
+  sandbox = url ? { url, tenantId } : null;
 }
 
-export function resolveBaseUrl(baseUrl: string | null, code: string): string | null {
-  if (!baseUrl?.startsWith(SANDBOX_SCHEME)) return baseUrl;
-  if (!sandboxUrl) {
+/** Demo mode start-up (modules/shipping/background.ts): the sandbox serves the demo shop. */
+export async function attachCarrierSandbox(db: Db, url: string): Promise<void> {
+  const [demo] = await withSystem(db, (tx) =>
+    rows<{ id: number }>(tx, sql`select id from tenants where cq_name = 'demo'`),
+  );
+  setCarrierSandboxUrl(url, demo?.id ?? null);
+}
+
+export const isSandboxUrl = (baseUrl: string | null): baseUrl is string =>
+  baseUrl?.toLowerCase().startsWith(SANDBOX_SCHEME) ?? false;
+
+/** Whether this tenant may save a `sandbox://` base URL now. */
+export function sandboxAllowed(tenantId: number): boolean {
+  return sandbox !== null && sandbox.tenantId === tenantId;
+}
+
+export function resolveBaseUrl(baseUrl: string | null, code: string, tenantId: number): string | null {
+  if (!isSandboxUrl(baseUrl)) return baseUrl;
+  if (!sandbox) {
     throw new CarrierError({
       code: 'unavailable',
       carrier: code,
       message: `${code}: the carrier sandbox is not running (set CARRIER_SANDBOX=on)`,
     });
   }
-  return `${sandboxUrl}/${baseUrl.slice(SANDBOX_SCHEME.length)}`;
+  if (sandbox.tenantId !== tenantId) {
+    throw new CarrierError({ code: 'rejected', carrier: code, message: `${code}: ${SANDBOX_FOR_DEMO_ONLY}` });
+  }
+  return `${sandbox.url}/${baseUrl.slice(SANDBOX_SCHEME.length)}`;
 }
+
+export const SANDBOX_FOR_DEMO_ONLY = 'sandbox:// addresses are for the demo shop only.';
+
+/** The sandbox listens on loopback and is our own process: its calls skip the public-address rule. */
+const SANDBOX_POLICY: TOutboundPolicy = { allowPrivate: true };
 
 /** Test hook: shorter timeouts and settle delays (never used by the server itself). */
 let adapterOverrides: Pick<TAdapterConfig, 'http' | 'settleMs'> = {};
@@ -61,12 +94,16 @@ export function setCarrierAdapterOverrides(overrides: Pick<TAdapterConfig, 'http
 }
 
 export function buildAdapter(
-  company: { kind: TCarrierKind; code: string; baseUrl: string | null },
+  company: { tenantId: number; kind: TCarrierKind; code: string; baseUrl: string | null },
   credentials: Readonly<Record<string, string>>,
   options: { logger?: TCarrierLogger; senderWilayaName?: string } = {},
 ): TCarrierAdapter {
+  const baseUrl = resolveBaseUrl(company.baseUrl, company.code, company.tenantId);
+  const http = isSandboxUrl(company.baseUrl)
+    ? { ...adapterOverrides.http, outbound: SANDBOX_POLICY }
+    : adapterOverrides.http;
   return createCarrierAdapter(
-    { kind: company.kind, code: company.code, baseUrl: resolveBaseUrl(company.baseUrl, company.code), credentials },
-    { ...adapterOverrides, ...options },
+    { kind: company.kind, code: company.code, baseUrl, credentials },
+    { ...adapterOverrides, ...(http ? { http } : {}), ...options },
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import {
+  m,
+  renderedCarrierMessage,
   SHIPPING_MESSAGES as M,
   ZDeliveryFeeRequest,
   ZShippingCompanyInput,
@@ -14,6 +16,7 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -33,7 +36,7 @@ const ZStateQuery = z.object({ state_id: z.coerce.number().int().min(1).max(58).
 /** A carrier failure shown on the screen: its (redacted) message, never a 500. */
 export function carrierFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof CarrierError) return new AppError('conflict', error.message);
+  if (error instanceof CarrierError) return new AppError('conflict', m('carrier.message', { reason: error.message }));
   throw error;
 }
 
@@ -94,7 +97,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       const ring = await keyring();
       const company = await withTenant(db, actor.tenantId, (tx) => service.createCompany(tx, ring, actor, input));
       return reply.status(201).send({
-        message: 'Shipping company created successfully',
+        ...messageBody(m('shipping_company.created')),
         data: service.companyView(ring, actor.tenantId, company, config.appUrl),
       });
     },
@@ -107,7 +110,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     const ring = await keyring();
     const company = await withTenant(db, actor.tenantId, (tx) => service.updateCompany(tx, ring, actor, id, input));
     return {
-      message: 'Shipping company updated successfully',
+      ...messageBody(m('shipping_company.updated')),
       data: service.companyView(ring, actor.tenantId, company, config.appUrl),
     };
   });
@@ -132,7 +135,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
         });
         return result;
       });
-      return { message: `Shipping company ${outcome} successfully`, outcome };
+      return { ...messageBody(m(`shipping_company.${outcome}`)), outcome };
     },
   );
 
@@ -144,11 +147,10 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       const { tenantId } = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
       const company = await loadOr404(tenantId, id);
-      const adapter = service.openAdapter(await keyring(), tenantId, company, request.log);
-      const result = await adapter.testConnection();
+      const result = await service.testConnection(await keyring(), tenantId, company, request.log);
       return result.ok
-        ? { success: true, message: `Connected to ${company.name}` }
-        : { success: false, message: result.message };
+        ? { success: true, ...messageBody(m('shipping_company.connected', { name: company.name })) }
+        : { success: false, ...renderedCarrierMessage(result.message) };
     },
   );
 
@@ -186,7 +188,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
         });
         return repo.feesOf(tx, actor.tenantId, id);
       });
-      return { message: 'Fees updated successfully', data };
+      return { ...messageBody(m('shipping_company.fees_updated')), data };
     },
   );
 
@@ -199,7 +201,8 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       const { id } = parse(ZIdParams, request.params);
       const company = await loadOr404(actor.tenantId, id);
       const adapter = service.openAdapter(await keyring(), actor.tenantId, company, request.log);
-      if (!adapter.capabilities.fees) throw new AppError('conflict', `${company.name} does not publish its fees.`);
+      if (!adapter.capabilities.fees)
+        throw new AppError('conflict', m('shipping_company.no_fees', { name: company.name }));
       let rows;
       try {
         rows = await adapter.getFees({ fromWilayaCode: company.sender_wilaya ?? 16 });
@@ -213,7 +216,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
         await repo.upsertFees(tx, actor.tenantId, id, fees);
         return repo.feesOf(tx, actor.tenantId, id);
       });
-      return { message: `Imported the fees of ${fees.length} wilayas`, data };
+      return { ...messageBody(m('shipping_company.fees_imported', { count: fees.length })), data };
     },
   );
 
@@ -252,13 +255,17 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       } else if (company.code === 'yalidine') {
         desks = await service.yalidineCentresFile();
       } else {
-        throw new AppError('conflict', `${company.name} has no stop-desk centres to import.`);
+        throw new AppError('conflict', m('shipping_company.no_centres', { name: company.name }));
       }
       const data = await withTenant(db, actor.tenantId, async (tx) => {
         await repo.replaceStopDesks(tx, actor.tenantId, id, desks);
         return repo.stopDesksOf(tx, actor.tenantId, id);
       });
-      return { message: `Imported ${data.length} centres`, data, total: data.length };
+      return {
+        ...messageBody(m('shipping_company.centres_imported', { count: data.length })),
+        data,
+        total: data.length,
+      };
     },
   );
 
@@ -270,12 +277,12 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       const company = await repo.findCompany(tx, tenantId, body.shipping_company_id);
       if (!company) throw AppError.validation({ shipping_company_id: [M.companyInvalid] });
       if (company.served_wilayas && !company.served_wilayas.includes(body.state_id)) {
-        return { success: false, delivery_fee: 0, message: M.notServed };
+        return { success: false, delivery_fee: 0, ...messageBody(M.notServed) };
       }
       const fee = await repo.feeFor(tx, tenantId, company.id, body.state_id);
       const value = body.delivery_type === 'stopdesk' ? fee?.stopdesk_fee : fee?.home_fee;
-      if (value == null) return { success: false, delivery_fee: 0, message: M.feeFailed };
-      return { success: true, delivery_fee: value, message: 'Delivery fee calculated' };
+      if (value == null) return { success: false, delivery_fee: 0, ...messageBody(M.feeFailed) };
+      return { success: true, delivery_fee: value, ...messageBody(m('shipping.fee_calculated')) };
     });
     return answer;
   });

@@ -2,13 +2,20 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  m,
   SHIPPING_MESSAGES as M,
   type TShippingCompany,
   type TShippingCompanyInput,
   ZShippingCompanyInput,
 } from '@cod/shared';
 import type { z } from 'zod';
-import type { TCarrierAdapter, TCarrierKind, TCarrierLogger } from '../../carriers/carrier.js';
+import {
+  CarrierError,
+  type TCarrierAdapter,
+  type TCarrierKind,
+  type TCarrierLogger,
+  type TConnectionResult,
+} from '../../carriers/carrier.js';
 import { CREDENTIAL_FIELDS, findPreset } from '../../carriers/catalogue.js';
 import {
   CredentialsError,
@@ -25,6 +32,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import type { TActor } from '../products/actor.js';
 import { isUniqueViolation } from '../products/db-errors.js';
 import { buildAdapter } from './carrier-runtime.js';
+import { assertCompanyBaseUrl } from './company-base-url.js';
 import * as repo from './shipping-companies.repository.js';
 
 type TInput = z.output<typeof ZShippingCompanyInput>;
@@ -86,7 +94,7 @@ function assertReachable(input: TInput): void {
   if (input.kind === 'manual' || input.base_url) return;
   const preset = findPreset(input.code);
   if (!preset?.baseUrl || preset.kind !== input.kind) {
-    throw AppError.validation({ base_url: ['The base URL is required for this shipping company.'] });
+    throw AppError.validation({ base_url: [m('shipping_company.base_url_required')] });
   }
 }
 
@@ -94,12 +102,12 @@ function assertCredentials(kind: TCarrierKind, credentials: Record<string, strin
   const errors: Record<string, string[]> = {};
   for (const field of CREDENTIAL_FIELDS[kind]) {
     if (field.required && !credentials[field.name])
-      errors[`credentials.${field.name}`] = [`The ${field.name} field is required.`];
+      errors[`credentials.${field.name}`] = [m('shipping_company.credential_required', { name: field.name })];
   }
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
-const codeTaken = () => AppError.validation({ code: ['A shipping company with this code already exists.'] });
+const codeTaken = () => AppError.validation({ code: [m('shipping_company.code_taken')] });
 
 export async function createCompany(
   tx: Tx,
@@ -111,6 +119,7 @@ export async function createCompany(
   assertReachable(input);
   const credentials = mergeCredentialUpdate(input.kind, {}, input.credentials);
   assertCredentials(input.kind, credentials);
+  assertCompanyBaseUrl(input, actor.tenantId);
   let id: number;
   try {
     id = await tx.transaction((sp) =>
@@ -167,6 +176,7 @@ export async function updateCompany(
   }
   const credentials = mergeCredentialUpdate(input.kind, stored, input.credentials);
   assertCredentials(input.kind, credentials);
+  assertCompanyBaseUrl(input, actor.tenantId, company.base_url);
   try {
     await tx.transaction((sp) => repo.updateCompany(sp, actor.tenantId, id, valuesOf(input)));
   } catch (error) {
@@ -220,11 +230,38 @@ export function openAdapter(
     if (error instanceof CredentialsError) throw AppError.validation({ shipping_company_id: [M.credentialsLost] });
     throw error;
   }
-  return buildAdapter(
-    { kind: company.kind, code: company.code, baseUrl: company.base_url },
-    credentials,
-    logger ? { logger } : {},
-  );
+  try {
+    return buildAdapter(
+      { tenantId, kind: company.kind, code: company.code, baseUrl: company.base_url },
+      credentials,
+      logger ? { logger } : {},
+    );
+  } catch (error) {
+    // No adapter (the sandbox is off, `sandbox://` of another shop...): a conflict, never a 500.
+    if (error instanceof CarrierError) throw new AppError('conflict', error.publicMessage);
+    throw error;
+  }
+}
+
+/**
+ * Issue 5.3 "test the connection": an answer, never an exception, and only the adapter's two
+ * messages or a public one (decision 0037) -- a company the guard or the sandbox rule refuses
+ * reads like an unreachable carrier.
+ */
+export async function testConnection(
+  keyring: TCarrierKeyring,
+  tenantId: number,
+  company: repo.TCompanyRecord,
+  logger?: TCarrierLogger,
+): Promise<TConnectionResult> {
+  let adapter: TCarrierAdapter;
+  try {
+    adapter = openAdapter(keyring, tenantId, company, logger);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') return { ok: false, message: error.message };
+    throw error;
+  }
+  return adapter.testConnection();
 }
 
 interface TCentreFileRow {

@@ -4,7 +4,7 @@ import type { TConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { demoExists } from '../../db/seed/demo.js';
 import { defineQueue, enqueue, startJobs, stopJobs, work } from '../../jobs/jobs.js';
-import { carrierKeyring, setCarrierSandboxUrl } from '../shipping-companies/carrier-runtime.js';
+import { attachCarrierSandbox, carrierKeyring, setCarrierSandboxUrl } from '../shipping-companies/carrier-runtime.js';
 import { ensureDemoShippingCompanies } from './demo-shipping.js';
 import { pollCompany, pollTargets } from './status-poll.js';
 
@@ -35,7 +35,7 @@ export async function startShippingBackground(
   let sandbox: TCarrierSandbox | null = null;
   if (wantSandbox) {
     sandbox = await startCarrierSandbox({ port: config.CARRIER_SANDBOX_PORT, host: '127.0.0.1' });
-    setCarrierSandboxUrl(sandbox.url);
+    await attachCarrierSandbox(database.db, sandbox.url);
     await ensureDemoShippingCompanies(database.db, await carrierKeyring(config));
     const clock = setInterval(() => void sandbox?.clock.advance(DEMO_CLOCK_MS_PER_MINUTE / 6), 10_000);
     clock.unref();

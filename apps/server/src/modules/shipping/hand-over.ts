@@ -1,4 +1,6 @@
 import {
+  m,
+  orderError,
   SHIPPING_MESSAGES as M,
   type TOrderError,
   type TShippingOrdersRequest,
@@ -60,7 +62,7 @@ export async function handOver(
     if (!outcome) continue;
     if (outcome.ok) commits.push({ order, outcome });
     else {
-      errors.push({ order_id: order.id, message: outcome.message });
+      errors.push(orderError(order.id, outcome.message));
       if (!outcome.ambiguous) settled.push(order.id);
     }
   }
@@ -146,7 +148,7 @@ async function commitChunk(
           } catch (error) {
             if (item.outcome)
               ctx.log.warn({ orderId: item.order.id, carrier: company.code }, 'parcel created but not committed');
-            failed.push({ order_id: item.order.id, message: failureMessage(error, M.unexpected) });
+            failed.push(orderError(item.order.id, failureMessage(error, M.unexpected)));
           }
         }
       }
@@ -163,7 +165,7 @@ async function commitChunk(
   } catch (error) {
     // The chunk did not commit: none of it happened (attempt rows keep the parcels recoverable).
     const message = failureMessage(error, M.unexpected);
-    for (const item of chunk) errors.push({ order_id: item.order.id, message });
+    for (const item of chunk) errors.push(orderError(item.order.id, message));
     return;
   }
   success.push(...done);
@@ -203,7 +205,7 @@ async function prepare(ctx: TShippingContext, mode: TMode, request: TShippingOrd
     const found = new Set(orders.map((o) => o.id));
     const plan: TPlan = { company, errors: [], create: [], existing: [] };
     for (const id of request.order_ids) {
-      if (!found.has(id)) plan.errors.push({ order_id: id, message: 'Order not found.' });
+      if (!found.has(id)) plan.errors.push(orderError(id, m('order.not_found')));
     }
     const shipments = new Map(
       (await repo.activeShipments(tx, tenantId, [...found])).map((s) => [s.order_id, s] as const),
@@ -211,7 +213,7 @@ async function prepare(ctx: TShippingContext, mode: TMode, request: TShippingOrd
     const attempts = await repo.attemptsOf(tx, tenantId, company.id, [...found]);
     const newAttempts: Array<{ orderId: number; reference: string }> = [];
     for (const order of orders) {
-      const refuse = (message: string) => plan.errors.push({ order_id: order.id, message });
+      const refuse = (message: string) => plan.errors.push(orderError(order.id, message));
       // SPEC 4: the ready tab (confirmed orders) offers Assign to Shipping and Dispatch.
       if (order.status_type !== 'confirmed') {
         refuse(M.notReady);
@@ -227,7 +229,7 @@ async function prepare(ctx: TShippingContext, mode: TMode, request: TShippingOrd
         if (!canDispatchFromShipmentStatus(shipment.status)) refuse(M.shipmentMoving);
         else if (shipment.shipping_company_id !== company.id) {
           const other = companies.find((c) => c.id === shipment.shipping_company_id);
-          refuse(M.otherCompany(other?.name ?? 'another shipping company'));
+          refuse(M.otherCompany(other?.name));
         } else plan.existing.push({ order, shipment });
         continue;
       }
@@ -239,7 +241,7 @@ async function prepare(ctx: TShippingContext, mode: TMode, request: TShippingOrd
           order.stock_state = 'reserved';
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          refuse(error.message);
+          refuse(error.token);
           continue;
         }
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TStatusType } from '@cod/shared';
+import { m, type TStatusType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -31,7 +31,7 @@ export async function moveOrdersQuietly(
 ): Promise<TOrderBefore[]> {
   if (!orders.length) return [];
   const status = await firstStatusOfType(tx, actor.tenantId, to);
-  if (!status) throw new AppError('conflict', `The shop has no status of type "${to}".`);
+  if (!status) throw new AppError('conflict', m('order.no_status_of_type', { type: to }));
   const context = { tenantId: actor.tenantId, userId: actor.userId };
   const having = (...states: TOrderStockState[]) =>
     orders.filter((o) => states.includes(o.stock_state)).map((o) => o.id);

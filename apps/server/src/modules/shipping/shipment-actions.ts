@@ -1,4 +1,11 @@
-import { SHIPPING_MESSAGES as M, type TOrderError, type TValidateResponse } from '@cod/shared';
+import {
+  m,
+  orderError,
+  readMessage,
+  SHIPPING_MESSAGES as M,
+  type TOrderError,
+  type TValidateResponse,
+} from '@cod/shared';
 import { CarrierError, type TCarrierAdapter, type TDriverUpdate } from '../../carriers/carrier.js';
 import type { TShipmentStatus } from '../../carriers/shipment-status.js';
 import { withTenant } from '../../db/tenant-context.js';
@@ -21,9 +28,12 @@ interface TLoaded {
 /** A carrier failure answered to the screen with the carrier's (redacted) words. */
 function carrierRefusal(error: unknown): never {
   if (error instanceof AppError) throw error;
-  if (error instanceof CarrierError) throw new AppError('conflict', error.message);
+  if (error instanceof CarrierError) throw new AppError('conflict', carrierSaid(error.message));
   throw error;
 }
+
+/** A carrier's own words as a message (carrier.message, shown as they are inside a translated frame). */
+const carrierSaid = (reason: string) => m('carrier.message', { reason });
 
 /** The order (404 when not visible) and its active parcel (422 when it has none). */
 async function loadShipment(ctx: TShippingContext, orderId: number): Promise<TLoaded> {
@@ -62,9 +72,9 @@ export async function validateDispatched(
     for (const id of orderIds) {
       const order = found.get(id);
       const shipment = shipments.get(id);
-      if (!order) errors.push({ order_id: id, message: 'Order not found.' });
-      else if (order.status_type !== 'inDispatch') errors.push({ order_id: id, message: M.notDispatched });
-      else if (!shipment) errors.push({ order_id: id, message: M.noShipment });
+      if (!order) errors.push(orderError(id, m('order.not_found')));
+      else if (order.status_type !== 'inDispatch') errors.push(orderError(id, M.notDispatched));
+      else if (!shipment) errors.push(orderError(id, M.noShipment));
       else {
         const list = byCompany.get(shipment.shipping_company_id) ?? [];
         list.push({ order, shipment });
@@ -91,13 +101,13 @@ export async function validateDispatched(
           if (o.ok) accepted.add(o.tracking);
           else {
             const item = items.find((i) => i.shipment.tracking_number === o.tracking);
-            if (item) errors.push({ order_id: item.order.id, message: o.message });
+            if (item) errors.push(orderError(item.order.id, o.message));
           }
         }
       } else for (const i of items) accepted.add(i.shipment.tracking_number);
     } catch (error) {
       const message = failureMessage(error, M.validationError);
-      for (const i of items) errors.push({ order_id: i.order.id, message });
+      for (const i of items) errors.push(orderError(i.order.id, message));
       continue;
     }
     for (const { order, shipment } of items) {
@@ -111,7 +121,7 @@ export async function validateDispatched(
         });
         validated.push(order.id);
       } catch (error) {
-        errors.push({ order_id: order.id, message: failureMessage(error, M.validationError) });
+        errors.push(orderError(order.id, failureMessage(error, M.validationError)));
       }
     }
   }
@@ -119,9 +129,9 @@ export async function validateDispatched(
     validated.length === 1
       ? M.validated(validated[0]!)
       : validated.length
-        ? `Successfully validated ${validated.length} orders`
+        ? M.validatedMany(validated.length)
         : M.validationFailed;
-  return { success: validated.length > 0, message, validated, errors };
+  return { success: validated.length > 0, ...readMessage(message)!, validated, errors };
 }
 
 /** SPEC 4 Go Back: a ready order returns to processing; a parcel not yet moving is cancelled first. */
@@ -140,7 +150,7 @@ export async function goBack(ctx: TShippingContext, orderId: number): Promise<vo
   });
   if (shipment && company) {
     const outcome = await adapterOf(ctx, company).cancelParcel(shipment.tracking_number).catch(carrierRefusal);
-    if (!outcome.ok) throw new AppError('conflict', outcome.message || M.cannotCancel);
+    if (!outcome.ok) throw new AppError('conflict', outcome.message ? carrierSaid(outcome.message) : M.cannotCancel);
   }
   await withTenantEvents(ctx.db, tenantId, async (tx, events) => {
     const [locked] = await repo.shippingOrders(tx, await scopeOf(tx, ctx.actor), [order.id], { lock: true });
@@ -182,8 +192,15 @@ export async function cancelShipment(ctx: TShippingContext, orderId: number): Pr
   const status: TShipmentStatus = shipment.status ?? 'created';
   if (!adapter.capabilities.cancellableStatuses.includes(status)) throw new AppError('conflict', M.cannotCancel);
   const outcome = await adapter.cancelParcel(shipment.tracking_number).catch(carrierRefusal);
-  if (!outcome.ok)
-    throw new AppError('conflict', outcome.allowed ? outcome.message : `${M.cannotCancel} ${outcome.message}`.trim());
+  if (!outcome.ok) {
+    const reason = outcome.message.trim();
+    const message = outcome.allowed
+      ? carrierSaid(outcome.message)
+      : reason
+        ? m('shipping.cannot_cancel_because', { reason })
+        : M.cannotCancel;
+    throw new AppError('conflict', message);
+  }
   await withTenantEvents(ctx.db, tenantId, async (tx, events) => {
     const current = await repo.lockShipment(tx, tenantId, shipment.id);
     if (!current?.active) return;

@@ -12,9 +12,12 @@ export interface TShippingContext {
   log: TCarrierLogger;
 }
 
-/** A per-order failure's text: our AppError or carrier message, never a stack or a secret. */
+/**
+ * A per-order failure: our AppError's message as a catalogue token, or the carrier's own words
+ * (orderError frames those as carrier.message); never a stack or a secret.
+ */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof AppError) return error.message;
+  if (error instanceof AppError) return error.token;
   if (error instanceof Error && error.name === 'CarrierError') return error.message;
   return fallback;
 }

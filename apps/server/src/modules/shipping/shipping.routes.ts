@@ -12,16 +12,18 @@ import {
 } from '@cod/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
+import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
+import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
+import { isUsableDownloadLink } from '../exports/download-links.repository.js';
 import { orderActorOf, scopeOf, visibleTo } from '../orders/order-access.js';
 import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
 import type { TShippingDeps } from '../shipping-companies/shipping-companies.routes.js';
 import { handOver } from './hand-over.js';
-import { parcelTickets, ticketBody } from './parcel-tickets.js';
+import { parcelTickets, TICKET_LINK_INVALID, ticketBody } from './parcel-tickets.js';
 import * as actions from './shipment-actions.js';
 import type { TShippingContext } from './shipping-context.js';
 import { currentShipments } from './timeline.js';
@@ -67,19 +69,19 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
   app.post('/dashboard/orders/:id/go-back', { config: { access: 'dispatch orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
     await actions.goBack(await contextOf(request), id);
-    return { success: true, message: M.wentBack };
+    return { success: true, ...messageBody(M.wentBack) };
   });
 
   app.post('/dashboard/orders/:id/refresh-shipment', { config: { access: 'view orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
     const { status } = await actions.refreshShipment(await contextOf(request), id);
-    return { success: true, message: M.refreshed, status };
+    return { success: true, ...messageBody(M.refreshed), status };
   });
 
   app.post('/dashboard/orders/:id/cancel-shipment', { config: { access: 'dispatch orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
     await actions.cancelShipment(await contextOf(request), id);
-    return { success: true, message: M.cancelled };
+    return { success: true, ...messageBody(M.cancelled) };
   });
 
   app.get('/orders/:id/shipment-timeline', { config: { access: 'view orders' } }, async (request) => {
@@ -102,18 +104,26 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
 
   app.post('/dashboard/orders/view-parcel-tickets', { config: { access: 'view orders' } }, async (request) => {
     const { order_ids } = parse(ZOrderIdsRequest, request.body);
-    return parcelTickets(await contextOf(request), order_ids, '');
+    const { tenantId, userId, tokenId } = sessionOfRequest(request);
+    return parcelTickets(await contextOf(request), { tenantId, userId, tokenId }, order_ids, '');
   });
 
-  // Opened in a new tab (no Authorization header): the signed, short-lived token is the access.
+  // Opened in a new tab (no Authorization header): the one-use link bound to the session that asked
+  // for it is the access (docs/decisions/0040). A HEAD answers without spending it.
   app.get('/dashboard/orders/parcel-tickets/:token', { config: { access: 'public' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
+    if (request.method === 'HEAD') {
+      const usable = await withSystem(db, (tx) => isUsableDownloadLink(tx, token, 'parcel-ticket', 'view orders'));
+      if (!usable) throw new AppError('not_found', TICKET_LINK_INVALID);
+      return reply.type('application/pdf').header('Cache-Control', 'private, no-store').send();
+    }
     const body = await ticketBody(db, await carrierKeyring(config), token, request.log);
     if (body.kind === 'redirect') return reply.redirect(body.url);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', 'inline; filename="parcel-ticket.pdf"')
       .header('Cache-Control', 'private, no-store')
+      .header('Accept-Ranges', 'none')
       .send(body.stream);
   });
 
@@ -122,7 +132,7 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
     // SPEC 5: an empty message sends nothing (422 before any carrier call).
     const { message } = parse(ZNotifyDriverRequest, request.body);
     await actions.notifyDriver(await contextOf(request), id, message);
-    return { success: true, message: M.driverNotified };
+    return { success: true, ...messageBody(M.driverNotified) };
   });
 
   app.get('/dashboard/orders/:id/ecotrack-driver-updates', { config: { access: 'view orders' } }, async (request) => {
@@ -150,17 +160,21 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
       return found?.id ?? null;
     });
     if (orderId === null) {
-      const answer: TBarcodeActionResponse = { success: false, message: M.barcodeNotFound };
+      const answer: TBarcodeActionResponse = { success: false, ...messageBody(M.barcodeNotFound) };
       return reply.status(404).send(answer);
     }
     if (body.action === 'select') {
-      const answer: TBarcodeActionResponse = { success: true, message: `Order ${orderId} selected`, order_id: orderId };
+      const answer: TBarcodeActionResponse = {
+        success: true,
+        ...messageBody(M.barcodeSelected(orderId)),
+        order_id: orderId,
+      };
       return answer;
     }
     const result = await actions.validateDispatched(ctx, [orderId]);
     const answer: TBarcodeActionResponse = result.success
-      ? { success: true, message: M.validated(orderId), order_id: orderId }
-      : { success: false, message: result.errors[0]?.message ?? M.actionFailed, order_id: orderId };
+      ? { success: true, ...messageBody(M.validated(orderId)), order_id: orderId }
+      : { success: false, ...(result.errors[0] ?? messageBody(M.actionFailed)), order_id: orderId };
     return reply.status(result.success ? 200 : 422).send(answer);
   });
 

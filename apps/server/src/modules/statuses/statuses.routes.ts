@@ -9,6 +9,10 @@ import { parse } from '../../lib/validate.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './statuses.repository.js';
 
+export const STATUS_MESSAGES = {
+  nothingToChange: 'The color field is required when display name is not present.',
+} as const;
+
 export const ZUpdateStatusRequest = z
   .object({
     color: z
@@ -17,7 +21,12 @@ export const ZUpdateStatusRequest = z
       .optional(),
     display_name: z.string().trim().min(1, 'The display name field is required.').max(60).optional(),
   })
-  .strict();
+  .strict()
+  // An update that changes nothing is a client mistake, not an empty UPDATE statement.
+  .refine((body) => body.color !== undefined || body.display_name !== undefined, {
+    message: STATUS_MESSAGES.nothingToChange,
+    path: ['color'],
+  });
 
 /** SPEC 3 statuses. Any signed-in user reads them (the orders screen needs them). */
 export function registerStatusRoutes(app: FastifyInstance, db: Db): void {

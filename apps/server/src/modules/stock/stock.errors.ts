@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from '@cod/shared';
+import { m, CATALOGUE_MESSAGES } from '@cod/shared';
 import { AppError } from '../../lib/app-error.js';
 
 /** What a person calls the thing that ran out: the product, and its variant when it has one. */
@@ -11,16 +11,13 @@ export function stockLabel(productName: string, variantName?: string | null): st
  * also under errors.stock, so SPEC 8's status-change failure can show "the stock message" first.
  */
 export function insufficientStock(productName: string, variantName?: string | null): AppError {
-  const message = `Insufficient stock for "${stockLabel(productName, variantName)}"`;
+  const message = m('stock.insufficient', { label: stockLabel(productName, variantName) });
   return new AppError('insufficient_stock', message, { errors: { stock: [message] } });
 }
 
 /** Releasing or shipping more than an order reserved is a bug in the caller, not a shortage. */
 export function notReserved(productName: string, variantName?: string | null): AppError {
-  return new AppError(
-    'conflict',
-    `Cannot release or ship more of "${stockLabel(productName, variantName)}" than is reserved.`,
-  );
+  return new AppError('conflict', m('stock.not_reserved', { label: stockLabel(productName, variantName) }));
 }
 
 export const invalidProduct = () =>
@@ -28,11 +25,10 @@ export const invalidProduct = () =>
 export const invalidVariant = () =>
   AppError.validation({ variant_id: [CATALOGUE_MESSAGES.selectedInvalid('variant')] });
 // SPEC 5: the order form's own words for a product with variants and none chosen.
-export const variantRequired = () => AppError.validation({ variant_id: ['Variant is required'] });
+export const variantRequired = () => AppError.validation({ variant_id: [m('order.variant_required')] });
 
 /** Moves a validation error's fields under a prefix, e.g. product_id -> lines.2.product_id. */
 export function underPrefix(error: unknown, prefix: string): unknown {
   if (!(error instanceof AppError) || error.code !== 'validation' || !error.errors) return error;
-  const errors = Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [`${prefix}${k}`, v]));
-  return AppError.validation(errors);
+  return error.prefixed(prefix);
 }

@@ -1,4 +1,4 @@
-import { MAX_STOCK_QUANTITY, type TStockMovementKind } from '@cod/shared';
+import { m, MAX_STOCK_QUANTITY, type TStockMovementKind } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './stock.repository.js';
@@ -54,7 +54,7 @@ const EFFECTS: Record<TStockMovementKind, (q: number) => TBalanceChange> = {
 export async function applyStockMovement(tx: Tx, request: TStockMovementRequest): Promise<TAppliedStockMovement> {
   assertQuantity(request);
   if (request.kind === 'adjustment' && !request.reason?.trim()) {
-    throw AppError.validation({ reason: ['The reason field is required.'] });
+    throw AppError.validation({ reason: [m('validation.required', { field: 'reason' })] });
   }
   if (request.kind === 'purchase' && (request.providerId == null || request.unitCost == null)) {
     throw new Error('A purchase movement needs providerId and unitCost.');
@@ -94,7 +94,7 @@ function assertQuantity({ kind, quantity }: TStockMovementRequest): void {
     Number.isInteger(quantity) &&
     Math.abs(quantity) <= MAX_STOCK_QUANTITY &&
     (kind === 'adjustment' ? quantity !== 0 : quantity > 0);
-  if (!ok) throw AppError.validation({ quantity: ['The quantity must be a whole number greater than 0.'] });
+  if (!ok) throw AppError.validation({ quantity: [m('stock.quantity_positive')] });
 }
 
 /** The moved balance (the product's, or the variant's) and the product's totals after the move. */

@@ -42,3 +42,13 @@ export async function findUser(tx: Tx, tenantId: number, id: number) {
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row;
 }
+
+/** Answers whether the user exists in the tenant. */
+export async function setUserActive(tx: Tx, tenantId: number, id: number, active: boolean): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({ active, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}

@@ -8,6 +8,8 @@ declare module '../../../src/jobs/queues.js' {
     'jobs-test-flaky': { failTimes: number };
     'jobs-test-slow': { ms: number };
     'jobs-test-crash': { marker: string };
+    'jobs-test-doomed': { marker: string };
+    'jobs-test-doomed-dead': { marker: string };
   }
 }
 
@@ -18,6 +20,8 @@ export function defineTestQueues(): void {
   defineQueue('jobs-test-flaky', { ...quick, retryLimit: 2 });
   defineQueue('jobs-test-slow', { ...quick, retryLimit: 3 });
   defineQueue('jobs-test-crash', { ...quick, retryLimit: 3 });
+  defineQueue('jobs-test-doomed', { ...quick, retryLimit: 1, deadLetter: 'jobs-test-doomed-dead' });
+  defineQueue('jobs-test-doomed-dead', { ...quick, retryLimit: 0 });
 }
 
 /** Each test file gets its own pg-boss schema, so files sharing one PostgreSQL never see each other's jobs. */

@@ -166,7 +166,7 @@ function create(req: TSandboxRequest, ctx: TDialectContext) {
       tracking: parcel.tracking,
       import_id: importId,
       label: labelUrl(parcel, ctx),
-      labels: `${ctx.publicUrl}/labels/${ctx.network}/batch-${importId}.pdf`,
+      labels: ctx.store.batchLabelUrl(ctx.publicUrl, ctx.network, `batch-${importId}`, parcel.tracking),
     };
   }
   return json(200, out);
@@ -281,7 +281,7 @@ function fees(req: TSandboxRequest) {
 }
 
 function labelUrl(x: TSandboxParcel, ctx: TDialectContext): string {
-  return `${ctx.publicUrl}/labels/${x.network}/${x.tracking}.pdf`;
+  return ctx.store.labelUrl(ctx.publicUrl, x);
 }
 
 function csv(value: string | null): string[] | null {

@@ -93,9 +93,10 @@ export const zrDialect: TDialectHandler = {
     }
     if (p === '/parcels/labels/individual/pdf' && req.method === 'POST') {
       const list = Array.isArray(body.trackingNumbers) ? body.trackingNumbers.map(fieldText) : [];
-      const files = list
-        .filter((t) => ctx.store.byTracking('zr', ctx.account, t))
-        .map((t) => ({ trackingNumber: t, fileUrl: `${ctx.publicUrl}/labels/zr/${t}.pdf` }));
+      const files = list.flatMap((t) => {
+        const parcel = ctx.store.byTracking('zr', ctx.account, t);
+        return parcel ? [{ trackingNumber: t, fileUrl: ctx.store.labelUrl(ctx.publicUrl, parcel) }] : [];
+      });
       return json(200, { parcelLabelFiles: files });
     }
     const history = /^\/parcels\/([^/]+)\/state-history$/.exec(p);

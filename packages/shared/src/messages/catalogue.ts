@@ -1,0 +1,26 @@
+import { AUTH_TEMPLATES } from './templates/auth.js';
+import { CATALOGUE_TEMPLATES } from './templates/catalogue.js';
+import { OPERATIONS_TEMPLATES } from './templates/operations.js';
+import { ORDER_TEMPLATES } from './templates/orders.js';
+import { SHIPPING_TEMPLATES } from './templates/shipping.js';
+import { VALIDATION_TEMPLATES } from './templates/validation.js';
+
+/**
+ * Every message the server can answer a user, by code, with its English template (docs/decisions/
+ * 0041). `{name}` is a parameter. The server renders the English from here (SPEC 8's sentences,
+ * to the letter); the web translates the code (apps/web/src/locales/messages/), never the English.
+ */
+export const MESSAGE_TEMPLATES = {
+  ...VALIDATION_TEMPLATES,
+  ...AUTH_TEMPLATES,
+  ...CATALOGUE_TEMPLATES,
+  ...ORDER_TEMPLATES,
+  ...SHIPPING_TEMPLATES,
+  ...OPERATIONS_TEMPLATES,
+} as const;
+
+export type TMessageCode = keyof typeof MESSAGE_TEMPLATES;
+
+export const MESSAGE_CODES = Object.keys(MESSAGE_TEMPLATES) as TMessageCode[];
+
+export const isMessageCode = (code: string): code is TMessageCode => Object.hasOwn(MESSAGE_TEMPLATES, code);

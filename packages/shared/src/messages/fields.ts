@@ -1,0 +1,62 @@
+/**
+ * The field names a generic message can name ('The {field} field is required.'). The server's
+ * English says them as written here; the web translates each through `message_fields.<name>`
+ * (spaces as underscores), and a test fails when one lacks a translation in any language.
+ */
+export const FIELD_NAMES = [
+  'address',
+  'agent',
+  'attribute name',
+  'attribute value',
+  'campaign id',
+  'cancellation date',
+  'code',
+  'commune',
+  'cost price',
+  'delivery price',
+  'description',
+  'email',
+  'end date',
+  'fee',
+  'free delivery',
+  'icon',
+  'image',
+  'initial stock',
+  'kind',
+  'label',
+  'lines',
+  'locale',
+  'low stock threshold',
+  'message',
+  'name',
+  'note',
+  'notes',
+  'option',
+  'password',
+  'phone',
+  'placeholder',
+  'price',
+  'product',
+  'provider',
+  'quantity',
+  'reason',
+  'required',
+  'restricted',
+  'role',
+  'sales source',
+  'search',
+  'shipping company',
+  'sku',
+  'start date',
+  'state',
+  'status',
+  'stop desk',
+  'stop desk centre',
+  'unit cost',
+  'variant',
+  'wilaya',
+] as const;
+export type TFieldName = (typeof FIELD_NAMES)[number];
+
+/** The locale key of a field name: 'cost price' -> 'cost_price'. */
+export const fieldKey = (field: string): string => field.replace(/ /g, '_');

@@ -1,0 +1,5 @@
+export * from './catalogue.js';
+export * from './fields.js';
+export * from './kinds.js';
+export * from './message.js';
+export * from './render.js';

@@ -1,0 +1,16 @@
+/**
+ * The kinds of error (the HTTP status follows the kind). An error without a specific message has
+ * its kind as `code`; the web shows the kind's generic sentence then.
+ */
+export const ERROR_KINDS = [
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_many_requests',
+  'invalid_transition',
+  'insufficient_stock',
+  'internal',
+] as const;
+export type TErrorKind = (typeof ERROR_KINDS)[number];

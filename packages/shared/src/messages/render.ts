@@ -1,0 +1,51 @@
+import { isMessageCode, MESSAGE_TEMPLATES } from './catalogue.js';
+import {
+  decodeMessage,
+  type TMessage,
+  type TMessageToken,
+  type TOrderError,
+  type TParamScalar,
+  type TRenderedMessage,
+} from './message.js';
+
+// Apart from message.ts so that reading a token (the web, the sign-in page) does not carry the
+// English catalogue: only the server and the tests render English.
+
+function renderParam(name: string, value: TParamScalar | readonly TOrderError[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return String(value);
+  const list = value as readonly TOrderError[];
+  if (name === 'messages') return list.map((e) => e.message).join(', ');
+  return list
+    .map((e) => renderMessage({ code: 'shipping.order_error', params: { order_id: e.order_id, message: e.message } }))
+    .join('; ');
+}
+
+/** SPEC 8's English sentence of a catalogue message (the one source of the server's English). */
+export function renderMessage(message: TMessage): string {
+  const template: string = isMessageCode(message.code) ? MESSAGE_TEMPLATES[message.code] : message.code;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => renderParam(name, message.params[name]) ?? whole);
+}
+
+/** A token read on the server: its code, parameters and English; null when the text is no token. */
+export function readMessage(text: string): TRenderedMessage | null {
+  const decoded = decodeMessage(text);
+  if (!decoded || !isMessageCode(decoded.code)) return null;
+  return { ...decoded, message: renderMessage(decoded) };
+}
+
+/** The English of a token (or the text itself when it is none). */
+export const englishOf = (text: string): string => readMessage(text)?.message ?? text;
+
+/** A per-order message of a bulk answer. */
+export function orderError(orderId: number, token: TMessageToken | string): TOrderError {
+  const read = readMessage(token);
+  if (read) return { order_id: orderId, ...read };
+  // A carrier's own words: shown as they are, inside a translated frame on the web.
+  return { order_id: orderId, ...renderedCarrierMessage(token) };
+}
+
+/** A carrier's own words (often French), framed as `carrier.message` so the web can say whose they are. */
+export function renderedCarrierMessage(reason: string): TRenderedMessage {
+  return { code: 'carrier.message', params: { reason }, message: reason };
+}

@@ -1,0 +1,8 @@
+/** Imports and exports (issue 6). Row errors of an import and file refusals are not coded yet (decision 0041). */
+export const OPERATIONS_TEMPLATES = {
+  'import.started': 'Import started with {count} rows',
+  'export.xlsx_empty': 'Please select orders to export.',
+  'export.pdf_empty': 'Please select orders to generate PDF.',
+  'export.too_many_orders': 'At most {max} orders can be exported at once.',
+  'export.link_invalid': 'This link has expired or was already used. Generate the PDF again.',
+} as const;

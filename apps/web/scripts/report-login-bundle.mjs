@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_BYTES = 250 * 1024;
 // The modules the router loads to paint /login: the root error boundary, the guest layout and the page.
 const LOGIN_ROUTE_MODULES = [
-  'src/features/pages/route-error-page.tsx',
+  'src/app/pages/route-error-page.tsx',
   'src/layouts/guest-layout.tsx',
   'src/features/auth/login-page.tsx',
 ];

@@ -10,7 +10,7 @@ import type { TRouteHandle } from './route-handle';
 const defaultLayout = () => import('../layouts/default-layout').then((m) => ({ Component: m.DefaultLayout }));
 const guestLayout = () => import('../layouts/guest-layout').then((m) => ({ Component: m.GuestLayout }));
 const blankLayout = () => import('../layouts/blank-layout').then((m) => ({ Component: m.BlankLayout }));
-const modulePage = () => import('../features/pages/module-page').then((m) => ({ Component: m.ModulePage }));
+const modulePage = () => import('./pages/module-page').then((m) => ({ Component: m.ModulePage }));
 
 /** A catalogue screen (issue 3): its own chunk, shown once its strings are loaded too. */
 function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -112,7 +112,7 @@ function otherSignedInRoutes(): RouteObject[] {
     {
       path: 'dashboard/tutorials',
       handle: { titleKey: 'pages.tutorials', ...AUTH },
-      lazy: () => import('../features/pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
+      lazy: () => import('./pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
     },
     page('analytics', { titleKey: 'nav.analytics', link: analytics }),
     page('analytics/:section', { titleKey: 'nav.analytics', link: analytics }),
@@ -191,7 +191,7 @@ export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     HydrateFallback: Preloader,
-    lazy: () => import('../features/pages/route-error-page').then((m) => ({ ErrorBoundary: m.RouteErrorPage })),
+    lazy: () => import('./pages/route-error-page').then((m) => ({ ErrorBoundary: m.RouteErrorPage })),
     children: [
       { index: true, loader: redirectHome },
       ...Object.entries(ALIASES).map(([path, target]) => ({ path, loader: aliasTo(target) })),
@@ -261,7 +261,7 @@ export const appRoutes: RouteObject[] = [
             // SPEC 2.1: the catch-all uses the blank layout with action read, subject Auth.
             path: '*',
             handle: { titleKey: 'not_found.title', ...AUTH },
-            lazy: () => import('../features/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+            lazy: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
           },
         ],
       },

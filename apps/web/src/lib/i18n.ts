@@ -62,6 +62,12 @@ const PARTS = {
     fr: () => import('../locales/orders/fr.json'),
     ar: () => import('../locales/orders/ar.json'),
   },
+  // What the server answers, by code (docs/decisions/0041): asked for at start, every screen may need it.
+  messages: {
+    en: () => import('../locales/messages/en'),
+    fr: () => import('../locales/messages/fr.json'),
+    ar: () => import('../locales/messages/ar.json'),
+  },
   // Shipping (issue 5) and import/export (issue 6) dialogs and the shipping companies screen.
   operations: {
     en: () => import('../locales/operations/en.json'),
@@ -108,3 +114,6 @@ export async function switchLanguage(instance: TI18n, locale: TLocale): Promise<
 }
 
 export const appI18n = createI18n();
+// Fetched right away but not awaited: the first paint does not wait for it (login budget). Tests
+// await it (test/setup.ts) so the fetch never outlives a test file.
+export const appMessagesLoaded = loadLocalePart(appI18n, 'messages');

@@ -1,15 +1,13 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api-client';
-import { translateCatalogueMessage } from './catalogue-messages';
+import { ApiError } from './api-client';
+import { failureMessage, fieldMessages, messageToken, translateServerMessage } from './server-message';
 
 /** The message a failed call shows when it is not tied to a field (toasts, alerts). */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('errors.network');
-  if (error.status >= 500) return t('errors.unexpected');
-  // SPEC 8: the stock message comes first when there is one.
-  const stock = error.fieldErrors.stock?.[0];
-  return translateCatalogueMessage(t, stock ?? error.body?.message) ?? t('errors.unexpected');
+  // SPEC 8: the stock message comes first when there is one (failureMessage), by its code.
+  return failureMessage(t, error, 'errors.unexpected');
 }
 
 /**
@@ -29,15 +27,16 @@ export function applyServerErrors<T extends FieldValues>(options: {
   if (!(error instanceof ApiError) || error.status !== 422) return root(errorMessage(t, error));
 
   const leftOver: string[] = [];
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const message = translateCatalogueMessage(t, messages[0]);
-    if (!message) continue;
+  for (const [field, messages] of Object.entries(fieldMessages(error))) {
+    const first = messages[0];
+    if (!first) continue;
+    // A field shows the token (translated where it is rendered); the alert shows the sentence.
     if (field !== 'stock' && isField(field))
-      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
-    else leftOver.push(message);
+      setError(field as Path<T>, { type: 'server', message: messageToken(first) }, { shouldFocus: true });
+    else leftOver.push(translateServerMessage(t, first));
   }
   if (leftOver.length) root(leftOver.join(' '));
-  else if (Object.keys(error.fieldErrors).length === 0) root(errorMessage(t, error));
+  else if (Object.keys(fieldMessages(error)).length === 0) root(errorMessage(t, error));
 }
 
 /** True for `name`, and for `variants.3.sku` when `variants.*.sku` is listed. */

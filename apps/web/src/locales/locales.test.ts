@@ -11,6 +11,9 @@ import operationsFr from './operations/fr.json';
 import ordersAr from './orders/ar.json';
 import ordersEn from './orders/en.json';
 import ordersFr from './orders/fr.json';
+import messagesAr from './messages/ar.json';
+import messagesEn from './messages/en';
+import messagesFr from './messages/fr.json';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -33,6 +36,8 @@ const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'catalogue', en: catalogueEn, fr: catalogueFr, ar: catalogueAr },
   { name: 'orders', en: ordersEn, fr: ordersFr, ar: ordersAr },
   { name: 'operations', en: operationsEn, fr: operationsFr, ar: operationsAr },
+  // Server messages by code (docs/decisions/0041; their own test: messages/messages.test.ts).
+  { name: 'messages', en: messagesEn as unknown as TTree, fr: messagesFr, ar: messagesAr },
 ];
 
 describe('locales', () => {

@@ -13,6 +13,7 @@ import { saveSession } from '../lib/storage';
 import catalogueEn from '../locales/catalogue/en.json';
 import operationsEn from '../locales/operations/en.json';
 import en from '../locales/en.json';
+import messagesEn from '../locales/messages/en';
 
 export const OWNER: TUserData = {
   id: 1,
@@ -56,6 +57,7 @@ export function renderApp(ui: ReactElement, { route = '/', pageProps }: TRenderO
   // Screens that load a part of the strings with their chunk (lib/i18n.ts) find it already here.
   i18n.addResourceBundle('en', 'translation', catalogueEn, true, false);
   i18n.addResourceBundle('en', 'translation', operationsEn, true, false);
+  i18n.addResourceBundle('en', 'translation', messagesEn, true, false);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient} i18n={i18n}>

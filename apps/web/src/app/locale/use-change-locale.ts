@@ -1,6 +1,6 @@
 import type { TLocale } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { useLayoutSettings } from '../../app/layout-settings';
+import { useLayoutSettings } from '../layout-settings';
 import { api } from '../../lib/api-client';
 import { isRtlLocale, switchLanguage } from '../../lib/i18n';
 import { getAccessToken, setStoredLocale } from '../../lib/storage';

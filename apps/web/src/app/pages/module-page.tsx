@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useRouteHandle } from '../../app/route-handle';
+import { useRouteHandle } from '../route-handle';
 import { EmptyState } from './empty-state';
 import { PageFrame } from './page-frame';
 

@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from './server-errors';
+import { errorMessage } from '../../lib/server-errors';
 
 /** Shown while a list's first page loads. */
 export function ListLoading({ rows = 5 }: { rows?: number }) {

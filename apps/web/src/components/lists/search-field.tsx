@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedCallback } from '../../lib/use-debounced-callback';
 
 // SPEC 9: searches are debounced 500 ms (the orders screen's value, kept for every list).
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -20,17 +21,16 @@ interface TSearchFieldProps {
 export function SearchField({ value, onChange, label, placeholder }: TSearchFieldProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const commit = useDebouncedCallback(onChange, SEARCH_DEBOUNCE_MS);
 
   // Back/forward or a cleared filter changes the URL: the box follows it.
   useEffect(() => setText(value), [value]);
 
   useEffect(() => {
     if (text.trim() === value.trim()) return;
-    const timer = window.setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value]);
+    commit(text.trim());
+    return commit.cancel;
+  }, [text, value, commit]);
 
   return (
     <TextField
@@ -40,7 +40,7 @@ export function SearchField({ value, onChange, label, placeholder }: TSearchFiel
       value={text}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') latest.current(text.trim());
+        if (event.key === 'Enter') onChange(text.trim());
       }}
       sx={{ minWidth: { xs: '100%', sm: 280 }, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
       slotProps={{
@@ -59,7 +59,7 @@ export function SearchField({ value, onChange, label, placeholder }: TSearchFiel
                 aria-label={t('lists.clear_search')}
                 onClick={() => {
                   setText('');
-                  latest.current('');
+                  onChange('');
                 }}
               >
                 <ClearIcon fontSize="small" />

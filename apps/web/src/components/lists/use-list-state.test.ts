@@ -1,8 +1,8 @@
 import { ZProductListQuery } from '@cod/shared';
 import { describe, expect, it } from 'vitest';
-import { fieldMatcher } from './server-errors';
+import { fieldMatcher } from '../../lib/server-errors';
+import { parseNumberInput } from '../../lib/number-input';
 import { idParam, parseListParams } from './use-list-state';
-import { parseNumberInput } from './number-input';
 
 describe('parseListParams (the URL is the list state)', () => {
   it('reads paging and filters with the shared schema', () => {

@@ -1,10 +1,9 @@
-import type { TLoginRequest, TLoginResponse, TResetPasswordRequest } from '@cod/shared';
+import type { TLoginRequest, TLoginResponse, TMessageBody, TResetPasswordRequest } from '@cod/shared';
 import { api } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
 
-interface TMessageResponse {
-  message: string;
-}
+/** The server's English, and its code where the auth module gives one (docs/decisions/0041). */
+type TMessageResponse = Pick<TMessageBody, 'message'> & Partial<Pick<TMessageBody, 'code' | 'params'>>;
 
 // Guest screens: plain requests, no TanStack Query (lib/use-request.ts).
 

@@ -5,13 +5,13 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { translateMessage } from '../../lib/messages';
 import { useForgotPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { FormAlert, preloadFormAlert } from './form-alert';
 import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { OutlinedField } from './outlined-field';
+import { translateServerMessage } from '../../lib/server-message';
 
 const FIELDS = ['email'] as const;
 
@@ -42,7 +42,10 @@ export function ForgotPasswordPage() {
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
         {forgot.data && (
           <FormAlert severity="success" role="status">
-            {translateMessage(t, forgot.data.message)}
+            {translateServerMessage(t, {
+              code: forgot.data.code ?? 'auth.reset_link_sent',
+              params: forgot.data.params,
+            })}
           </FormAlert>
         )}
         {errors.root?.server && <FormAlert severity="error">{errors.root.server.message}</FormAlert>}
@@ -55,7 +58,7 @@ export function ForgotPasswordPage() {
           autoFocus
           fullWidth
           error={Boolean(errors.email)}
-          helperText={translateMessage(t, errors.email?.message)}
+          helperText={translateServerMessage(t, errors.email?.message)}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {t('auth.forgot_submit')}

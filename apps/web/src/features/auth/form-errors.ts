@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
-import { translateMessage } from '../../lib/messages';
+import { failureMessage, fieldMessages, messageToken, translateServerMessage } from '../../lib/server-message';
 
 /**
  * Puts a failed call's messages where the user looks: 422 field errors under their fields
@@ -26,20 +26,16 @@ export function applyApiError<T extends FieldValues>(options: {
   }
   if (error.status === 422) {
     let placed = false;
-    for (const [field, messages] of Object.entries(error.fieldErrors)) {
-      const message = translateMessage(t, messages[0]);
-      if (!message) continue;
-      if ((fields as readonly string[]).includes(field)) {
-        setError(field as Path<T>, { type: 'server', message });
-        placed = true;
-      } else {
-        root(message);
-        placed = true;
-      }
+    for (const [field, messages] of Object.entries(fieldMessages(error))) {
+      const first = messages[0];
+      if (!first) continue;
+      // A field keeps the token (its helper text translates it); the alert shows the sentence.
+      if ((fields as readonly string[]).includes(field))
+        setError(field as Path<T>, { type: 'server', message: messageToken(first) });
+      else root(translateServerMessage(t, first));
+      placed = true;
     }
     if (placed) return;
   }
-  root(
-    error.status >= 500 ? t('errors.unexpected') : (translateMessage(t, error.body?.message) ?? t('errors.unexpected')),
-  );
+  root(failureMessage(t, error, 'errors.unexpected'));
 }

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLayoutSettings } from '../../app/layout-settings';
 import { isRtlLocale, switchLanguage } from '../../lib/i18n';
-import { translateMessage } from '../../lib/messages';
 import { isLocale } from '../../lib/locales';
 import { getStoredLocale, saveSession } from '../../lib/storage';
 import { useLoginRequest } from './auth-api';
@@ -19,6 +18,7 @@ import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { OutlinedField } from './outlined-field';
 import { PasswordField } from './password-field';
+import { translateServerMessage } from '../../lib/server-message';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -71,7 +71,7 @@ export function LoginPage() {
           autoFocus
           fullWidth
           error={Boolean(errors.email)}
-          helperText={translateMessage(t, errors.email?.message)}
+          helperText={translateServerMessage(t, errors.email?.message)}
         />
         <PasswordField
           {...password}
@@ -80,7 +80,7 @@ export function LoginPage() {
           autoComplete="current-password"
           fullWidth
           error={Boolean(errors.password)}
-          helperText={translateMessage(t, errors.password?.message)}
+          helperText={translateServerMessage(t, errors.password?.message)}
         />
         <Link component={RouterLink} to="/forgotpassword" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('auth.forgot_link')}

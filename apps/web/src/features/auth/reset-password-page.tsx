@@ -7,12 +7,12 @@ import type { TResetPasswordRequest } from '@cod/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { translateMessage } from '../../lib/messages';
 import { useResetPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { applyApiError } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { PasswordField } from './password-field';
+import { translateServerMessage } from '../../lib/server-message';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
   const { ref: passwordRef, ...password } = register('password');
   const { ref: confirmationRef, ...confirmation } = register('password_confirmation');
   // token and email come from the link; their errors cannot sit under a field the user sees.
-  const linkError = translateMessage(t, errors.token?.message ?? errors.email?.message);
+  const linkError = translateServerMessage(t, errors.token?.message ?? errors.email?.message);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
       <AuthCard title={t('auth.reset_title')}>
         <Stack spacing={3}>
           <Alert severity="success" role="status">
-            {translateMessage(t, reset.data.message)}
+            {translateServerMessage(t, { code: reset.data.code ?? 'auth.password_reset', params: reset.data.params })}
           </Alert>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             {t('auth.back_to_login')}
@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
           autoFocus
           fullWidth
           error={Boolean(errors.password)}
-          helperText={translateMessage(t, errors.password?.message)}
+          helperText={translateServerMessage(t, errors.password?.message)}
         />
         <PasswordField
           {...confirmation}
@@ -81,7 +81,7 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           fullWidth
           error={Boolean(errors.password_confirmation)}
-          helperText={translateMessage(t, errors.password_confirmation?.message)}
+          helperText={translateServerMessage(t, errors.password_confirmation?.message)}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting || !token}>
           {t('auth.reset_submit')}

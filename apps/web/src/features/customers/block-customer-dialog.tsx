@@ -1,17 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZBlockCustomerRequest, ZUnblockCustomerRequest } from '@cod/shared';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ltr } from '../lists/bidi';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors } from '../lists/server-errors';
+import { ltr } from '../../lib/bidi';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { useBlockCustomer, useUnblockCustomer } from './customers-api';
 import { formatPhone } from './format-phone';
 
@@ -31,58 +29,45 @@ export function BlockCustomerDialog({ phone, name, mode, onClose }: TBlockCustom
   const { t } = useTranslation();
   const block = useBlockCustomer();
   const unblock = useUnblockCustomer();
-  const { register, handleSubmit, setError, formState } = useForm<{ reason: string }>({
+  const who = name ? `${name} (${ltr(formatPhone(phone))})` : ltr(formatPhone(phone));
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<{ reason: string }>({
     resolver: (mode === 'block' ? blockResolver : unblockResolver) as never,
     defaultValues: { reason: '' },
-  });
-  const who = name ? `${name} (${ltr(formatPhone(phone))})` : ltr(formatPhone(phone));
-  const reasonError = translateCatalogueMessage(t, formState.errors.reason?.message);
-
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    try {
+    fields: ['reason'],
+    onClose,
+    submit: async ({ reason }) => {
       if (mode === 'block') await block.mutateAsync({ phone, reason });
       else await unblock.mutateAsync({ phone, reason: reason || null });
       void toast(t(mode === 'block' ? 'customers.blocked_toast' : 'customers.unblocked_toast', { who }), {
         variant: 'success',
       });
       onClose();
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField: (field) => field === 'reason' });
-    }
+    },
   });
+  const reasonError = fieldError('reason');
 
   return (
     <ResponsiveDialog
-      open
-      onClose={onClose}
-      onSubmit={onSubmit}
-      busy={formState.isSubmitting}
+      {...dialogProps}
       maxWidth="xs"
       testId={`${mode}-customer-dialog`}
       title={t(mode === 'block' ? 'customers.block_title' : 'customers.unblock_title')}
       actions={
-        <>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={mode === 'block' ? 'error' : 'primary'}
-            disabled={formState.isSubmitting}
-          >
-            {t(mode === 'block' ? 'customers.block' : 'customers.unblock')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitColor={mode === 'block' ? 'error' : 'primary'}
+          submitLabel={t(mode === 'block' ? 'customers.block' : 'customers.unblock')}
+        />
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2">
           {t(mode === 'block' ? 'customers.block_message' : 'customers.unblock_message', { who })}
         </Typography>
-        {formState.errors.root?.server && <Alert severity="error">{formState.errors.root.server.message}</Alert>}
+        {serverError && <Alert severity="error">{serverError}</Alert>}
         <TextField
-          {...register('reason')}
+          {...form.register('reason')}
           label={t(mode === 'block' ? 'customers.block_reason' : 'customers.unblock_reason')}
           placeholder={t(mode === 'block' ? 'customers.block_reason_hint' : 'customers.unblock_reason_hint')}
           required={mode === 'block'}

@@ -2,7 +2,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../lists/format-date';
+import { formatDateTime } from '../../lib/format-date';
 import type { TCustomerBlock } from './customers-api';
 
 /** Every block and unblock, newest first: why, by whom, when. */

@@ -1,16 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZCustomerInput, type TCustomer, type TCustomerInput } from '@cod/shared';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ltr } from '../lists/bidi';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors } from '../lists/server-errors';
+import { ltr } from '../../lib/bidi';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { useCreateCustomer } from './customers-api';
 import { formatPhone } from './format-phone';
 
@@ -30,58 +28,43 @@ export function CustomerCreateDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateCustomer();
-  const { register, handleSubmit, setError, formState } = useForm<TForm, unknown, TCustomerInput>({
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TForm, TCustomerInput>({
     resolver: zodResolver(ZCustomerInput) as never,
     defaultValues: { phone: '', name: '', note: '' },
-  });
-  const message = (field: keyof TForm) => translateCatalogueMessage(t, formState.errors[field]?.message);
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    fields: ['phone', 'name', 'note'],
+    onClose,
+    submit: async (input) => {
       const customer = await create.mutateAsync(input);
       void toast(t('customers.created', { phone: ltr(formatPhone(customer.phone)) }), { variant: 'success' });
       onCreated(customer);
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField: (field) => ['phone', 'name', 'note'].includes(field) });
-    }
+    },
   });
+  const { register } = form;
 
   return (
     <ResponsiveDialog
-      open
-      onClose={onClose}
-      onSubmit={onSubmit}
-      busy={formState.isSubmitting}
+      {...dialogProps}
       testId="customer-create-dialog"
       title={t('customers.create_title')}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {t('customers.create')}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('customers.create')} />}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {formState.errors.root?.server && <Alert severity="error">{formState.errors.root.server.message}</Alert>}
+        {serverError && <Alert severity="error">{serverError}</Alert>}
         <TextField
           {...register('phone')}
           type="tel"
           label={t('customers.phone')}
           required
           autoFocus
-          error={Boolean(message('phone'))}
-          helperText={message('phone') ?? t('customers.phone_help')}
+          error={Boolean(fieldError('phone'))}
+          helperText={fieldError('phone') ?? t('customers.phone_help')}
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
         />
         <TextField
           {...register('name')}
           label={t('customers.name')}
-          error={Boolean(message('name'))}
-          helperText={message('name')}
+          error={Boolean(fieldError('name'))}
+          helperText={fieldError('name')}
         />
         <TextField
           {...register('note')}
@@ -89,8 +72,8 @@ export function CustomerCreateDialog({
           placeholder={t('customers.note_hint')}
           multiline
           minRows={2}
-          error={Boolean(message('note'))}
-          helperText={message('note')}
+          error={Boolean(fieldError('note'))}
+          helperText={fieldError('note')}
         />
       </Box>
     </ResponsiveDialog>

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatDZD } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../lists/format-date';
+import { formatDateTime } from '../../lib/format-date';
 
 /**
  * One of the customer's latest orders as GET /dashboard/customers/{phone}/history lists them

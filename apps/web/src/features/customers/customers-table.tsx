@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,8 +12,9 @@ import BlockIcon from '@mui/icons-material/Block';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { TCustomer } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../lists/bidi';
-import { formatDate } from '../lists/format-date';
+import { ltr } from '../../lib/bidi';
+import { formatDate } from '../../lib/format-date';
+import { RowActionButton } from '../../components/lists/row-action-button';
 import { formatPhone } from './format-phone';
 
 export function CustomersTable({
@@ -69,14 +69,12 @@ export function CustomersTable({
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(customer.created_at, i18n.language)}</TableCell>
               <TableCell sx={{ textAlign: 'end' }}>
-                <Tooltip title={t('customers.open')}>
-                  <IconButton
-                    aria-label={t('customers.open_named', { phone: ltr(formatPhone(customer.phone)) })}
-                    onClick={() => onOpen(customer)}
-                  >
-                    <VisibilityOutlinedIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowActionButton
+                  title={t('customers.open')}
+                  label={t('customers.open_named', { phone: ltr(formatPhone(customer.phone)) })}
+                  icon={<VisibilityOutlinedIcon />}
+                  onClick={() => onOpen(customer)}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -4,9 +4,9 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NavIcon } from '../navigation/nav-icons';
-import { useVisibleLinks } from '../navigation/use-visible-navigation';
-import { PageFrame } from '../pages/page-frame';
+import { NavIcon } from '../../app/navigation/nav-icons';
+import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
+import { PageFrame } from '../../app/pages/page-frame';
 import { useUserData } from '../../lib/use-session';
 
 /** /dashboard: a greeting and one card per section this user can open (SPEC 2.2 'home'). */

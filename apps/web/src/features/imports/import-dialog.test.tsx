@@ -43,10 +43,18 @@ describe('ImportDialog (SPEC 2.4 / 5 / 8)', () => {
     expect(toast).toHaveBeenCalledWith('Import started with 3 rows', { variant: 'success' });
   });
 
-  it('shows the listed errors of a refused file, else its message, else Import failed', async () => {
+  it('shows the listed errors of a refused file, else its message, else Import failed, by their codes', async () => {
     const answers = [
-      { message: 'The file is empty.', errors: { file: ['The file is empty.'] } },
-      { message: 'Something odd' },
+      {
+        message: 'The name field is required.',
+        code: 'validation.required',
+        params: { field: 'name' },
+        errors: { file: ['The name field is required.'] },
+        error_codes: { file: [{ code: 'validation.required', params: { field: 'name' } }] },
+      },
+      // A refusal without a code (the file checks are not coded yet): its kind's sentence, never its English.
+      { message: 'The file is empty.', code: 'validation', errors: { file: ['The file is empty.'] } },
+      { message: 'Import not found.', code: 'import.not_found', params: {} },
       null,
     ];
     vi.stubGlobal(
@@ -54,7 +62,12 @@ describe('ImportDialog (SPEC 2.4 / 5 / 8)', () => {
       vi.fn(async () => new Response(answers.length ? JSON.stringify(answers.shift()) : '', { status: 422 })),
     );
     renderApp(<ImportDialog open onClose={() => undefined} onStarted={() => undefined} />);
-    for (const expected of ['The file is empty.', 'Something odd', 'Import failed']) {
+    for (const expected of [
+      'The name field is required.',
+      'Some of the information is not valid.',
+      'Import not found.',
+      'Import failed',
+    ]) {
       choose('orders.csv');
       fireEvent.click(screen.getByTestId('import-submit'));
       await waitFor(() => expect(screen.getByTestId('import-problem').textContent).toBe(expected));

@@ -12,8 +12,10 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { downloadFile, importApi, importPaths, type TImportStarted } from './imports-api';
 import { importFailureMessages } from './import-progress';
+import { translateServerMessage } from '../../lib/server-message';
 
 /** SPEC 5: .xlsx, .xls or .csv. */
 const ACCEPT = '.xlsx,.xls,.csv';
@@ -57,7 +59,10 @@ export function ImportDialog({ open, onClose, onStarted }: TImportDialogProps) {
       setProblem(null);
       onStarted(started);
     } catch (error) {
-      const messages = error instanceof ApiError ? importFailureMessages(error.body) : [];
+      const messages =
+        error instanceof ApiError && error.status < 500
+          ? [...new Set(importFailureMessages(error.body).map((m) => translateServerMessage(t, m)))]
+          : [];
       const shown = messages.length ? messages : [t('imports.toast.failed')];
       setProblem(shown.join(' '));
       for (const message of shown) void toast(message, { variant: 'error' });
@@ -123,12 +128,13 @@ export function ImportDialog({ open, onClose, onStarted }: TImportDialogProps) {
         </Link>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="import-submit">
-          {t('imports.dialog.submit')}
-        </Button>
+        <FormDialogActions
+          onCancel={close}
+          busy={busy}
+          submitLabel={t('imports.dialog.submit')}
+          onSubmit={() => void submit()}
+          submitTestId="import-submit"
+        />
       </DialogActions>
     </Dialog>
   );

@@ -26,11 +26,15 @@ describe('listedErrors (SPEC 8: first 10 only, then the rest counted)', () => {
 });
 
 describe('importFailureMessages (SPEC 8)', () => {
-  it('prefers the listed errors, then the message', () => {
-    expect(importFailureMessages({ message: 'm', errors: { file: ['The file is empty.'] } })).toEqual([
-      'The file is empty.',
+  it('prefers the listed errors, then the message, by their codes', () => {
+    const rows = { code: 'import.rows', params: {} };
+    expect(
+      importFailureMessages({ code: 'import.rows', errors: { file: ['a', 'b'] }, error_codes: { file: [rows] } }),
+    ).toEqual([rows]);
+    expect(importFailureMessages({ code: 'validation', errors: { file: ['The file is empty.'] } })).toEqual([
+      { code: 'validation', params: undefined },
     ]);
-    expect(importFailureMessages({ message: 'Something' })).toEqual(['Something']);
+    expect(importFailureMessages({ code: 'conflict' })).toEqual([{ code: 'conflict', params: undefined }]);
     expect(importFailureMessages(null)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { TServerMessage } from '../../lib/server-message';
+
 /** SPEC 3/4: an import batch as the progress call answers it. */
 export type TImportStatus = 'processing' | 'completed' | 'failed' | 'cancelled';
 
@@ -34,13 +36,21 @@ export function listedErrors(errors: readonly TImportError[], total = errors.len
 }
 
 interface TErrorBody {
-  message?: string;
+  code?: string;
+  params?: TServerMessage['params'];
   errors?: Record<string, string[]> | string[];
+  error_codes?: Record<string, TServerMessage[]>;
 }
 
-/** SPEC 8 import failure: the listed errors, else the message, else 'Import failed' (null: use that). */
-export function importFailureMessages(body: TErrorBody | null | undefined): string[] {
+/**
+ * SPEC 8 import failure: the listed errors, else the message, else 'Import failed' (none: use that),
+ * as codes for the translator (docs/decisions/0041). A listed error without its code (the file
+ * checks are not coded yet) counts as the answer's own code.
+ */
+export function importFailureMessages(body: TErrorBody | null | undefined): TServerMessage[] {
+  if (body?.error_codes) return Object.values(body.error_codes).flat();
   const listed = Array.isArray(body?.errors) ? body.errors : Object.values(body?.errors ?? {}).flat();
-  if (listed.length) return listed;
-  return body?.message ? [body.message] : [];
+  const own = { code: body?.code, params: body?.params };
+  if (listed.length) return listed.map(() => own);
+  return body?.code ? [own] : [];
 }

@@ -6,6 +6,7 @@ import type {
   TCustomField,
   TCustomerCustomFields,
   TFulfillmentStatus,
+  TMessageBody,
   TOrderListResponse,
   TOrderRow,
   TOrderStatusRequest,
@@ -56,7 +57,8 @@ export interface TDeliveryFeeRequest {
   delivery_type: 'stopdesk' | 'home_delivery';
 }
 
-type TMessage<T> = { message: string; data: T };
+/** A success answer: SPEC 8's English with its code (translated by lib/server-message). */
+type TMessage<T> = TMessageBody & { data: T };
 
 // Reference lists change rarely; one read per session is enough.
 const REFERENCE = { staleTime: 30 * 60_000, gcTime: 60 * 60_000 } as const;

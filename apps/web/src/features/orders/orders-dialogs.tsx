@@ -1,7 +1,7 @@
 import type { TOrderRow, TOrderTab, TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { CustomFieldsDialog } from './custom-fields/custom-fields-dialog';
 import { AssignAgentDialog } from './dialogs/assign-agent-dialog';
 import { BulkStatusDialog } from './dialogs/bulk-status-dialog';
@@ -11,7 +11,7 @@ import { ReportDialog } from './dialogs/report-dialog';
 import { StatusDialog } from './dialogs/status-dialog';
 import { StatusTimelineDialog } from './dialogs/status-timeline-dialog';
 import { useDeleteOrder } from './orders-api';
-import { actionFailureMessage, translateOrderMessage } from './orders-messages';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** The dialogs the screen opens besides the order form (which has its own URL). */
 export type TOrdersDialog =
@@ -86,11 +86,11 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
           onClose={onClose}
           onConfirm={() =>
             void remove.mutateAsync(order.id).then(
-              ({ message }) => {
-                void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+              (answer) => {
+                void toast(translateServerMessage(t, answer), { variant: 'success' });
                 onClose();
               },
-              (error: unknown) => void toast(actionFailureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
+              (error: unknown) => void toast(failureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
             )
           }
         />

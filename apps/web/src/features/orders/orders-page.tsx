@@ -13,9 +13,11 @@ import type { TOrderRow, TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { RealtimeStatusNotice } from '../../lib/realtime/realtime-status-notice';
 import { toast } from '../../lib/toast';
-import { ListEmpty, ListLoading, ListRefreshing } from '../lists/list-states';
-import { PageFrame } from '../pages/page-frame';
-import { SCAN_MODE_PAGE_SIZE, useScanMode, useShippingActions, type TShippingAction } from '../shipping';
+import { ListEmpty, ListLoading, ListRefreshing } from '../../components/lists/list-states';
+import { PageFrame } from '../../app/pages/page-frame';
+import { SCAN_MODE_PAGE_SIZE } from '../shipping/scan-mode';
+import { useShippingActions, type TShippingAction } from '../shipping/shipping-actions';
+import { useScanMode } from '../shipping/use-scan-mode';
 import { readVisibleColumns, saveVisibleColumns, type TOrderColumn } from './column-settings';
 import { filterValuesOf } from './filters/filter-values';
 import { useOrdersLiveUpdates } from './live/use-orders-live-updates';
@@ -24,7 +26,6 @@ import { useOrdersQuery, useRestoreOrder, useStatusesQuery } from './orders-api'
 import { OrdersDialogs, type TOrdersDialog } from './orders-dialogs';
 import { OrdersImportFlow } from '../imports/orders-import-flow';
 import { useOrderExports } from '../imports/use-order-exports';
-import { actionFailureMessage, translateOrderMessage } from './orders-messages';
 import { OrdersTabs } from './orders-tabs';
 import { activeFilterCount, ordersRequest } from './orders-url-state';
 import { LATER_ACTIONS, LATER_BULK_ACTIONS, type TBulkAction, type TRowAction } from './row-action-rules';
@@ -34,6 +35,7 @@ import type { TRowActionHandlers } from './table/row-actions';
 import { OrdersToolbar, type TToolbarAction } from './toolbar/orders-toolbar';
 import { useNewOrderShortcut } from './use-new-order-shortcut';
 import { useOrdersUrl } from './use-orders-url';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** /dashboard/orders (SPEC 2.4): tabs, toolbar, table, pagination and the dialogs. */
 export function OrdersPage() {
@@ -102,8 +104,8 @@ export function OrdersPage() {
         if (action === 'edit') return setDialog({ mode: 'edit', id: order.id });
         if (action === 'restore') {
           void restoreOrder(order.id).then(
-            ({ message }) => void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' }),
-            (error: unknown) => void toast(actionFailureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
+            (answer) => void toast(translateServerMessage(t, answer), { variant: 'success' }),
+            (error: unknown) => void toast(failureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
           );
           return;
         }

@@ -8,8 +8,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../lists/list-pagination';
-import { ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { useDebouncedCallback } from '../../lib/use-debounced-callback';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { ListError, ListLoading, ListRefreshing } from '../../components/lists/list-states';
 import { ProductThumbnail } from '../products/product-thumbnail';
 import { useProductsQuery } from '../products/products-api';
 
@@ -24,13 +25,12 @@ export function ProductChecklist({ selected, onToggle }: TProductChecklistProps)
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, per_page: 10 });
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setSearch(text.trim());
-      setPaging((current) => ({ ...current, page: 1 }));
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  // A new search starts again from the first page.
+  const applySearch = useDebouncedCallback((typed: string) => {
+    setSearch(typed.trim());
+    setPaging((current) => ({ ...current, page: 1 }));
+  }, 300);
+  useEffect(() => applySearch(text), [applySearch, text]);
   const products = useProductsQuery({ search: search || undefined, ...paging });
 
   return (

@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,19 +6,19 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import { ZUserProductPermissionsListQuery, type TUserProductPermissions } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
-import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
-import { ListToolbar } from '../lists/list-toolbar';
-import { SearchField } from '../lists/search-field';
-import { idParam, useListState } from '../lists/use-list-state';
-import { PageFrame } from '../pages/page-frame';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { ListBody } from '../../components/lists/list-body';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
+import { idParam, useListState } from '../../components/lists/use-list-state';
+import { PageFrame } from '../../app/pages/page-frame';
+import { RowActionButton } from '../../components/lists/row-action-button';
 import { useUserProductPermissionsQuery } from './product-permissions-api';
 import { UserProductsDialog } from './user-products-dialog';
 
@@ -61,64 +60,62 @@ export function ProductPermissionsPage() {
             onChange={(search) => update({ search })}
           />
         </ListToolbar>
-        <ListRefreshing active={users.isFetching && !users.isLoading} />
-        {users.isLoading ? (
-          <ListLoading />
-        ) : users.isError && !users.data ? (
-          <ListError error={users.error} onRetry={() => void users.refetch()} />
-        ) : !users.data?.data.length ? (
-          <ListEmpty
-            icon={<GroupOutlinedIcon fontSize="large" />}
-            title={t('lists.no_match_title')}
-            message={t('lists.no_match_message')}
-          />
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" sx={{ minWidth: 600 }} aria-label={t('pages.user_product_permissions')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('product_permissions.user')}</TableCell>
-                    <TableCell>{t('product_permissions.role')}</TableCell>
-                    <TableCell>{t('product_permissions.access')}</TableCell>
-                    {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {users.data.data.map((user) => (
-                    <TableRow key={user.user_id} hover data-testid="permission-row">
-                      <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {user.name}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          <bdi>{user.email}</bdi>
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{user.role}</TableCell>
-                      <TableCell>
-                        <AccessChip user={user} />
-                      </TableCell>
-                      {canManage && (
-                        <TableCell sx={{ textAlign: 'end' }}>
-                          <Tooltip title={t('product_permissions.edit')}>
-                            <IconButton
-                              aria-label={t('product_permissions.edit_named', { name: user.name })}
-                              onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
-                            >
-                              <EditOutlinedIcon />
-                            </IconButton>
-                          </Tooltip>
-                        </TableCell>
-                      )}
+        {/* Every user of the shop is listed, the viewer too: empty only ever means the search matched nobody. */}
+        <ListBody
+          query={users}
+          filtered={false}
+          empty={{
+            icon: <GroupOutlinedIcon fontSize="large" />,
+            title: t('lists.no_match_title'),
+            message: t('lists.no_match_message'),
+          }}
+        >
+          {(page) => (
+            <>
+              <TableContainer>
+                <Table size="small" sx={{ minWidth: 600 }} aria-label={t('pages.user_product_permissions')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('product_permissions.user')}</TableCell>
+                      <TableCell>{t('product_permissions.role')}</TableCell>
+                      <TableCell>{t('product_permissions.access')}</TableCell>
+                      {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination total={users.data.total} page={query.page} perPage={query.per_page} onChange={update} />
-          </>
-        )}
+                  </TableHead>
+                  <TableBody>
+                    {page.data.map((user) => (
+                      <TableRow key={user.user_id} hover data-testid="permission-row">
+                        <TableCell>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {user.name}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            <bdi>{user.email}</bdi>
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{user.role}</TableCell>
+                        <TableCell>
+                          <AccessChip user={user} />
+                        </TableCell>
+                        {canManage && (
+                          <TableCell sx={{ textAlign: 'end' }}>
+                            <RowActionButton
+                              title={t('product_permissions.edit')}
+                              label={t('product_permissions.edit_named', { name: user.name })}
+                              icon={<EditOutlinedIcon />}
+                              onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
+                            />
+                          </TableCell>
+                        )}
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
+            </>
+          )}
+        </ListBody>
       </Paper>
       {canManage && editId !== null && <UserProductsDialog userId={editId} onClose={() => setDialog(null)} />}
     </PageFrame>

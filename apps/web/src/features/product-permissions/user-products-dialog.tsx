@@ -11,8 +11,9 @@ import Typography from '@mui/material/Typography';
 import type { TUserProductPermissions } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { errorMessage } from '../lists/server-errors';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../lib/server-errors';
 import { ProductChecklist } from './product-checklist';
 import { useSaveUserProductPermissions, useUserProductPermissionQuery } from './product-permissions-api';
 
@@ -54,14 +55,12 @@ function PermissionsForm({ user, onClose }: { user: TUserProductPermissions; onC
       testId="user-products-dialog"
       title={t('product_permissions.edit_title', { name: user.name })}
       actions={
-        <>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={save.isPending}
+          submitLabel={t('common.save')}
+          onSubmit={() => void submit()}
+        />
       }
     >
       <Box sx={{ display: 'grid', gap: 2 }}>

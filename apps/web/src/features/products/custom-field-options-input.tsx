@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { TProductFormValues } from '@cod/shared';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { translateServerMessage } from '../../lib/server-message';
 
 type TOptionsError = { message?: string; root?: { message?: string } } & Record<number, { message?: string }>;
 
@@ -18,7 +18,7 @@ export function CustomFieldOptionsInput({ index }: { index: number }) {
   // The list ("needs an option") or one option ("listed twice"): the first message wins.
   const error = fieldState.error as TOptionsError | undefined;
   const itemError = options.map((_, i) => error?.[i]?.message).find(Boolean);
-  const message = translateCatalogueMessage(t, error?.message ?? error?.root?.message ?? itemError);
+  const message = translateServerMessage(t, error?.message ?? error?.root?.message ?? itemError);
 
   const [text, setText] = useState('');
   const add = (values: string[]) =>

@@ -15,9 +15,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { CUSTOM_FIELD_TYPES, MAX_CUSTOM_FIELDS, type TProductFormValues } from '@cod/shared';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
 import { CustomFieldOptionsInput } from './custom-field-options-input';
 import { newCustomField } from './product-form-values';
+import { translateServerMessage } from '../../lib/server-message';
 
 /**
  * SPEC 3 custom fields {label, type text/number/select/checkbox, required, placeholder, options}:
@@ -39,8 +39,8 @@ export function CustomFieldsEditor() {
       )}
       {fields.map((field, index) => {
         const type = types[index] ?? field.type;
-        const labelError = translateCatalogueMessage(t, errors?.[index]?.label?.message);
-        const placeholderError = translateCatalogueMessage(t, errors?.[index]?.placeholder?.message);
+        const labelError = translateServerMessage(t, errors?.[index]?.label?.message);
+        const placeholderError = translateServerMessage(t, errors?.[index]?.placeholder?.message);
         return (
           <Paper
             key={field.key}

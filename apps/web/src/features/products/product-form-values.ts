@@ -1,5 +1,5 @@
 import type { Resolver } from 'react-hook-form';
-import { mappedResolver } from '../lists/mapped-resolver';
+import { mappedResolver } from '../../lib/mapped-resolver';
 import {
   ZProductInput,
   type TCustomField,

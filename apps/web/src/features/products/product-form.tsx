@@ -1,26 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { TProduct, TProductFormValues, TProductInput } from '@cod/shared';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors, errorMessage, fieldMatcher } from '../lists/server-errors';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { errorMessage } from '../../lib/server-errors';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { PRODUCT_FORM_FIELDS, newVariant, productResolver } from './product-form-values';
 import { ProductImageField, imageProblem, type TImageChoice } from './product-image-field';
 import { ProductMainFields } from './product-main-fields';
 import { useProductImage, useSaveProduct } from './products-api';
 import { VariantsEditor } from './variants-editor';
-
-const isProductField = fieldMatcher(PRODUCT_FORM_FIELDS);
 
 interface TProductFormProps {
   product: TProduct | null;
@@ -46,61 +44,55 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ProductForm({ product, defaultValues, onClose }: TProductFormProps) {
   const { t } = useTranslation();
   const editing = product !== null;
-  const form = useForm<TProductFormValues, unknown, TProductInput>({
-    resolver: productResolver(editing),
-    defaultValues,
-  });
-  const { control, handleSubmit, setError, formState, getValues, setValue } = form;
-  const hasVariants = useWatch({ control, name: 'has_variants' });
   const save = useSaveProduct();
   const image = useProductImage();
   const [imageChoice, setImageChoice] = useState<TImageChoice>({ file: null, remove: false });
   const [imageError, setImageError] = useState<string | undefined>();
-  const rootError = formState.errors.root?.server?.message;
-  const hasVariantsError = translateCatalogueMessage(t, formState.errors.has_variants?.message);
-
-  const onSubmit = handleSubmit(async (input) => {
-    let saved: TProduct;
-    try {
-      saved = await save.mutateAsync({ id: product?.id ?? null, input });
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField: isProductField });
-      return;
-    }
-    if (imageChoice.file || imageChoice.remove) {
-      try {
-        await image.mutateAsync({ id: saved.id, file: imageChoice.file });
-      } catch (error) {
-        // The product is saved; only the picture failed. Say so and let the user retry from edit.
-        void toast(t('products.image_failed', { message: errorMessage(t, error) }), { variant: 'warning' });
-        onClose();
-        return;
+  const {
+    form,
+    busy,
+    serverError: rootError,
+    fieldError,
+    dialogProps,
+  } = useDialogForm<TProductFormValues, TProductInput>({
+    resolver: productResolver(editing),
+    defaultValues,
+    fields: PRODUCT_FORM_FIELDS,
+    onClose,
+    submit: async (input) => {
+      // Only the product's own save puts messages on the form; the picture is uploaded after it.
+      const saved = await save.mutateAsync({ id: product?.id ?? null, input });
+      if (imageChoice.file || imageChoice.remove) {
+        try {
+          await image.mutateAsync({ id: saved.id, file: imageChoice.file });
+        } catch (error) {
+          // The product is saved; only the picture failed. Say so and let the user retry from edit.
+          void toast(t('products.image_failed', { message: errorMessage(t, error) }), { variant: 'warning' });
+          onClose();
+          return;
+        }
       }
-    }
-    void toast(t(editing ? 'products.updated' : 'products.created', { name: saved.name }), { variant: 'success' });
-    onClose();
+      void toast(t(editing ? 'products.updated' : 'products.created', { name: saved.name }), { variant: 'success' });
+      onClose();
+    },
   });
+  const { control, getValues, setValue } = form;
+  const hasVariants = useWatch({ control, name: 'has_variants' });
+  const hasVariantsError = fieldError('has_variants');
 
-  const busy = formState.isSubmitting;
   return (
     <FormProvider {...form}>
       <ResponsiveDialog
-        open
-        onClose={onClose}
-        busy={busy}
+        {...dialogProps}
         maxWidth="md"
-        onSubmit={onSubmit}
         testId="product-dialog"
         title={editing ? t('products.edit_title', { name: product.name }) : t('products.create_title')}
         actions={
-          <>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {editing ? t('common.save') : t('products.create')}
-            </Button>
-          </>
+          <FormDialogActions
+            onCancel={onClose}
+            busy={busy}
+            submitLabel={editing ? t('common.save') : t('products.create')}
+          />
         }
       >
         <Box sx={{ display: 'grid', gap: 3 }}>

@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import { formatDZD, type TProductFormValues } from '@cod/shared';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../lists/bidi';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { parseNumberInput, parseOptionalNumberInput } from '../lists/number-input';
+import { ltr } from '../../lib/bidi';
+import { parseNumberInput, parseOptionalNumberInput } from '../../lib/number-input';
+import { translateServerMessage } from '../../lib/server-message';
 
 const moneyInput = (suffix: string) => ({
   htmlInput: { inputMode: 'decimal' as const, dir: 'ltr' },
@@ -22,7 +22,7 @@ export function ProductMainFields({ creating }: { creating: boolean }) {
   const { errors } = formState;
   const [price, costPrice, hasVariants] = useWatch({ control, name: ['price', 'cost_price', 'has_variants'] });
   const message = (field: 'name' | 'sku' | 'price' | 'cost_price' | 'low_stock_threshold' | 'initial_stock') =>
-    translateCatalogueMessage(t, errors[field]?.message);
+    translateServerMessage(t, errors[field]?.message);
   // A seller prices against the cost: show the margin per unit as soon as both are known.
   const margin =
     typeof price === 'number' && typeof costPrice === 'number' && Number.isFinite(price - costPrice)

@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import type { TPaged, TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { api, queryString } from '../../lib/api-client';
 import { productKeys, stockKeys } from '../../lib/query-keys';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ProductThumbnail } from './product-thumbnail';
 
 // Pickers search sooner than lists: the user is waiting on the dropdown.
@@ -40,11 +41,7 @@ export function ProductPicker({
 }: TProductPickerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(text.trim()), PICKER_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text, PICKER_DEBOUNCE_MS).trim();
 
   const params = { search: search || undefined, per_page: 25 };
   const path = source === 'stock' ? '/dashboard/stock' : '/dashboard/products';

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TPaged, TProduct, TProductInput, TProductListQuery } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
+import type { TDeleteResult } from '../../components/lists/use-archive-restore';
 import { pagePropsKeys, productKeys, stockKeys } from '../../lib/query-keys';
-
-export type TDeleteResult = { result: 'deleted' | 'archived' };
 
 export function productListPath(query: Partial<TProductListQuery>, base = '/dashboard/products'): string {
   return `${base}${queryString({ ...query })}`;

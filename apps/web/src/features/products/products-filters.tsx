@@ -1,8 +1,8 @@
 import type { TProductListQuery } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect } from '../lists/filter-select';
-import { ListToolbar } from '../lists/list-toolbar';
-import { SearchField } from '../lists/search-field';
+import { FilterSelect } from '../../components/lists/filter-select';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
 
 export type TProductStatusFilter = 'all' | 'active' | 'inactive' | 'archived';
 

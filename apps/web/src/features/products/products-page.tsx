@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,13 +7,12 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { ZProductListQuery, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
-import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
-import { ListPagination } from '../lists/list-pagination';
-import { ListBody } from '../lists/list-body';
-import { errorMessage } from '../lists/server-errors';
-import { idParam, useListState } from '../lists/use-list-state';
-import { PageFrame } from '../pages/page-frame';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { useArchiveRestore } from '../../components/lists/use-archive-restore';
+import { ListBody } from '../../components/lists/list-body';
+import { idParam, useListState } from '../../components/lists/use-list-state';
+import { PageFrame } from '../../app/pages/page-frame';
 import { ProductDialog } from './product-dialog';
 import { ProductsFilters } from './products-filters';
 import { useArchiveProduct, useProductsQuery, useRestoreProduct } from './products-api';
@@ -28,9 +26,12 @@ export function ProductsPage() {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { query, params, update, setDialog } = useListState(ZProductListQuery);
   const products = useProductsQuery(query);
-  const archive = useArchiveProduct();
-  const restore = useRestoreProduct();
-  const [archiving, setArchiving] = useState<TProduct | null>(null);
+  const archiveRestore = useArchiveRestore<TProduct>({
+    archive: useArchiveProduct(),
+    restore: useRestoreProduct(),
+    messages: { deleted: 'products.deleted', archived: 'products.archived', restored: 'products.restored' },
+    restoreErrorMs: 5000,
+  });
   const dialog = params.get('dialog');
   const editId = dialog === 'edit' ? idParam(params) : null;
   const filtered = Boolean(
@@ -40,28 +41,6 @@ export function ProductsPage() {
     query.low_stock !== undefined ||
     query.has_variants !== undefined,
   );
-
-  const confirmArchive = async () => {
-    if (!archiving) return;
-    try {
-      const { result } = await archive.mutateAsync(archiving.id);
-      void toast(t(result === 'deleted' ? 'products.deleted' : 'products.archived', { name: archiving.name }), {
-        variant: 'success',
-      });
-      setArchiving(null);
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    }
-  };
-
-  const onRestore = async (product: TProduct) => {
-    try {
-      await restore.mutateAsync(product.id);
-      void toast(t('products.restored', { name: product.name }), { variant: 'success' });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error', autoHideDuration: 5000 });
-    }
-  };
 
   const ListLayout = phone ? ProductsCards : ProductsTable;
 
@@ -91,8 +70,8 @@ export function ProductsPage() {
                 products={page.data}
                 canManage={canManage}
                 onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
-                onArchive={setArchiving}
-                onRestore={(product) => void onRestore(product)}
+                onArchive={archiveRestore.askArchive}
+                onRestore={archiveRestore.restore}
               />
               <ListPagination
                 total={page.total}
@@ -108,14 +87,11 @@ export function ProductsPage() {
         <ProductDialog productId={editId} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
-        open={archiving !== null}
+        {...archiveRestore.confirmProps}
         title={t('products.archive_title')}
-        message={t('products.archive_message', { name: archiving?.name ?? '' })}
+        message={t('products.archive_message', { name: archiveRestore.confirming?.name ?? '' })}
         confirmLabel={t('products.archive')}
         danger
-        busy={archive.isPending}
-        onClose={() => setArchiving(null)}
-        onConfirm={() => void confirmArchive()}
       />
     </PageFrame>
   );

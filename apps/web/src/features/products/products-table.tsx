@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +14,7 @@ import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { formatDZD, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { RowActionButton } from '../../components/lists/row-action-button';
 import { ProductThumbnail } from './product-thumbnail';
 
 /** A product with variants sells at its variants' prices: show their range. */
@@ -137,32 +137,26 @@ export function ProductsTable({ products, canManage, onEdit, onArchive, onRestor
               {canManage && (
                 <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
                   {product.archived_at ? (
-                    <Tooltip title={t('products.restore')}>
-                      <IconButton
-                        aria-label={t('products.restore_named', { name: product.name })}
-                        onClick={() => onRestore(product)}
-                      >
-                        <UnarchiveOutlinedIcon />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActionButton
+                      title={t('products.restore')}
+                      label={t('products.restore_named', { name: product.name })}
+                      icon={<UnarchiveOutlinedIcon />}
+                      onClick={() => onRestore(product)}
+                    />
                   ) : (
                     <>
-                      <Tooltip title={t('common.edit')}>
-                        <IconButton
-                          aria-label={t('products.edit_named', { name: product.name })}
-                          onClick={() => onEdit(product)}
-                        >
-                          <EditOutlinedIcon />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('products.archive')}>
-                        <IconButton
-                          aria-label={t('products.archive_named', { name: product.name })}
-                          onClick={() => onArchive(product)}
-                        >
-                          <ArchiveOutlinedIcon />
-                        </IconButton>
-                      </Tooltip>
+                      <RowActionButton
+                        title={t('common.edit')}
+                        label={t('products.edit_named', { name: product.name })}
+                        icon={<EditOutlinedIcon />}
+                        onClick={() => onEdit(product)}
+                      />
+                      <RowActionButton
+                        title={t('products.archive')}
+                        label={t('products.archive_named', { name: product.name })}
+                        icon={<ArchiveOutlinedIcon />}
+                        onClick={() => onArchive(product)}
+                      />
                     </>
                   )}
                 </TableCell>

@@ -8,7 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { TProductFormValues } from '@cod/shared';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { translateServerMessage } from '../../lib/server-message';
 
 // Shared schema: a variant has at most 5 attributes (size, colour, ...).
 const MAX_ATTRIBUTES = 5;
@@ -27,8 +27,8 @@ export function VariantAttributesEditor({ variantIndex }: { variantIndex: number
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {fields.map((field, index) => {
-        const nameError = translateCatalogueMessage(t, errors?.[index]?.name?.message);
-        const valueError = translateCatalogueMessage(t, errors?.[index]?.value?.message);
+        const nameError = translateServerMessage(t, errors?.[index]?.name?.message);
+        const valueError = translateServerMessage(t, errors?.[index]?.value?.message);
         return (
           <Box key={field.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <TextField

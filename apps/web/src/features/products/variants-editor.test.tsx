@@ -74,8 +74,10 @@ describe('VariantsEditor (issue 3.1 variants)', () => {
       new Response(
         JSON.stringify({
           message: 'The sku has already been taken.',
-          code: 'validation',
+          code: 'product.sku_taken',
+          params: {},
           errors: { 'variants.1.sku': ['The sku has already been taken.'] },
+          error_codes: { 'variants.1.sku': [{ code: 'product.sku_taken', params: {} }] },
         }),
         { status: 422 },
       ),

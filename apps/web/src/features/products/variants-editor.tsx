@@ -13,10 +13,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MAX_VARIANTS, type TProductFormValues, type TProductVariant } from '@cod/shared';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { parseNumberInput } from '../lists/number-input';
+import { parseNumberInput } from '../../lib/number-input';
 import { newVariant } from './product-form-values';
 import { VariantAttributesEditor } from './variant-attributes-editor';
+import { translateServerMessage } from '../../lib/server-message';
 
 interface TVariantsEditorProps {
   /** The saved variants (for their stock); new rows have none yet. */
@@ -31,11 +31,11 @@ export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
   const { control, register, formState } = useFormContext<TProductFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const errors = formState.errors.variants;
-  const listError = translateCatalogueMessage(t, errors?.message ?? errors?.root?.message);
+  const listError = translateServerMessage(t, errors?.message ?? errors?.root?.message);
   const stockOf = new Map(saved.map((variant) => [variant.id, variant]));
 
   const message = (index: number, field: 'name' | 'sku' | 'price' | 'initial_stock') =>
-    translateCatalogueMessage(t, errors?.[index]?.[field]?.message);
+    translateServerMessage(t, errors?.[index]?.[field]?.message);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="variants-editor">

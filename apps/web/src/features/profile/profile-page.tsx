@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../layouts/components/user-avatar';
 import { SUPPORT_AGENT_ROLE } from '../../lib/roles';
 import { useUserData } from '../../lib/use-session';
-import { PageFrame } from '../pages/page-frame';
+import { PageFrame } from '../../app/pages/page-frame';
 
 /** SPEC 3 signed-in user, read-only until profile editing is built. */
 export function ProfilePage() {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ZProviderInput } from '@cod/shared';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
+import { translateServerMessage } from '../../lib/server-message';
 
 export type TProviderFormValues = z.input<typeof ZProviderInput>;
 
@@ -25,7 +25,7 @@ export function ProviderContactsEditor() {
   const { fields, append, remove } = useFieldArray({ control, name: 'contacts', keyName: 'key' });
   const errors = formState.errors.contacts;
   const message = (index: number, field: 'name' | 'role' | 'phone' | 'email') =>
-    translateCatalogueMessage(t, errors?.[index]?.[field]?.message);
+    translateServerMessage(t, errors?.[index]?.[field]?.message);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>

@@ -8,9 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDZD, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lists/format-date';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { errorMessage } from '../lists/server-errors';
+import { formatDate } from '../../lib/format-date';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../lib/server-errors';
 import { ProviderPurchases } from './provider-purchases';
 import { useProviderQuery } from './providers-api';
 

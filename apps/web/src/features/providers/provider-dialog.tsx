@@ -1,21 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZProviderInput, type TProvider, type TProviderInput } from '@cod/shared';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors, errorMessage, fieldMatcher } from '../lists/server-errors';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { errorMessage } from '../../lib/server-errors';
 import { ProviderContactsEditor, type TProviderFormValues } from './provider-contacts-editor';
 import { useProviderQuery, useSaveProvider } from './providers-api';
 
-const isField = fieldMatcher([
+const FIELDS = [
   'name',
   'phone',
   'email',
@@ -25,7 +25,7 @@ const isField = fieldMatcher([
   'contacts.*.role',
   'contacts.*.phone',
   'contacts.*.email',
-]);
+];
 
 function toForm(provider: TProvider | null): TProviderFormValues {
   return {
@@ -46,49 +46,37 @@ function toForm(provider: TProvider | null): TProviderFormValues {
 function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveProvider();
-  const form = useForm<TProviderFormValues, unknown, TProviderInput>({
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TProviderFormValues, TProviderInput>({
     resolver: zodResolver(ZProviderInput),
     defaultValues: toForm(provider),
-  });
-  const { register, handleSubmit, setError, formState } = form;
-  const message = (field: 'name' | 'phone' | 'email' | 'address' | 'notes') =>
-    translateCatalogueMessage(t, formState.errors[field]?.message);
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    fields: FIELDS,
+    onClose,
+    submit: async (input) => {
       const saved = await save.mutateAsync({ id: provider?.id ?? null, input });
       void toast(t(provider ? 'providers.updated' : 'providers.created', { name: saved.name }), { variant: 'success' });
       onClose();
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField });
-    }
+    },
   });
+  const { register } = form;
 
-  const busy = formState.isSubmitting;
   return (
     <FormProvider {...form}>
       <ResponsiveDialog
-        open
-        onClose={onClose}
-        onSubmit={onSubmit}
-        busy={busy}
+        {...dialogProps}
         testId="provider-dialog"
         title={provider ? t('providers.edit_title', { name: provider.name }) : t('providers.create_title')}
         actions={
-          <>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {provider ? t('common.save') : t('providers.create')}
-            </Button>
-          </>
+          <FormDialogActions
+            onCancel={onClose}
+            busy={busy}
+            submitLabel={provider ? t('common.save') : t('providers.create')}
+          />
         }
       >
         <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {formState.errors.root?.server && (
+          {serverError && (
             <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {formState.errors.root.server.message}
+              {serverError}
             </Alert>
           )}
           <TextField
@@ -96,24 +84,24 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
             label={t('providers.name')}
             required
             autoFocus
-            error={Boolean(message('name'))}
-            helperText={message('name')}
+            error={Boolean(fieldError('name'))}
+            helperText={fieldError('name')}
             sx={{ gridColumn: '1 / -1' }}
           />
           <TextField
             {...register('phone')}
             type="tel"
             label={t('providers.phone')}
-            error={Boolean(message('phone'))}
-            helperText={message('phone') ?? t('providers.phone_help')}
+            error={Boolean(fieldError('phone'))}
+            helperText={fieldError('phone') ?? t('providers.phone_help')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <TextField
             {...register('email')}
             type="email"
             label={t('providers.email')}
-            error={Boolean(message('email'))}
-            helperText={message('email')}
+            error={Boolean(fieldError('email'))}
+            helperText={fieldError('email')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <TextField
@@ -121,8 +109,8 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
             label={t('providers.address')}
             multiline
             minRows={2}
-            error={Boolean(message('address'))}
-            helperText={message('address')}
+            error={Boolean(fieldError('address'))}
+            helperText={fieldError('address')}
             sx={{ gridColumn: '1 / -1' }}
           />
           <TextField
@@ -131,8 +119,8 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
             placeholder={t('providers.notes_hint')}
             multiline
             minRows={2}
-            error={Boolean(message('notes'))}
-            helperText={message('notes')}
+            error={Boolean(fieldError('notes'))}
+            helperText={fieldError('notes')}
             sx={{ gridColumn: '1 / -1' }}
           />
           <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useProvidersQuery } from './providers-api';
 
 interface TProviderPickerProps {
@@ -15,11 +16,7 @@ interface TProviderPickerProps {
 export function ProviderPicker({ value, onChange, error }: TProviderPickerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(text.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text, 300).trim();
   const providers = useProvidersQuery({ search: search || undefined, per_page: 25 });
 
   return (

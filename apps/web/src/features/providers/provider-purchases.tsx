@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { formatDZD } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../lists/bidi';
-import { formatDateTime } from '../lists/format-date';
-import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
+import { ltr } from '../../lib/bidi';
+import { formatDateTime } from '../../lib/format-date';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../../components/lists/list-states';
 import { useProviderPurchasesQuery } from './providers-api';
 
 const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;

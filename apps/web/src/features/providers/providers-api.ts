@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TListQuery, TPaged, TProvider, TProviderInput, TStockMovement } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
 import { providerKeys, stockKeys } from '../../lib/query-keys';
-import type { TDeleteResult } from '../products/products-api';
+import type { TDeleteResult } from '../../components/lists/use-archive-restore';
 
 export interface TProviderListParams extends Partial<TListQuery> {
   archived?: boolean;

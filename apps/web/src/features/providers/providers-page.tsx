@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
@@ -6,16 +5,15 @@ import FactoryOutlinedIcon from '@mui/icons-material/FactoryOutlined';
 import { ZProviderListQuery, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
-import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
-import { FilterSelect } from '../lists/filter-select';
-import { ListPagination } from '../lists/list-pagination';
-import { ListBody } from '../lists/list-body';
-import { ListToolbar } from '../lists/list-toolbar';
-import { SearchField } from '../lists/search-field';
-import { errorMessage } from '../lists/server-errors';
-import { idParam, useListState } from '../lists/use-list-state';
-import { PageFrame } from '../pages/page-frame';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { FilterSelect } from '../../components/lists/filter-select';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { useArchiveRestore } from '../../components/lists/use-archive-restore';
+import { ListBody } from '../../components/lists/list-body';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
+import { idParam, useListState } from '../../components/lists/use-list-state';
+import { PageFrame } from '../../app/pages/page-frame';
 import { ProviderDetailDialog } from './provider-detail-dialog';
 import { ProviderDialog } from './provider-dialog';
 import { useArchiveProvider, useProvidersQuery, useRestoreProvider } from './providers-api';
@@ -27,33 +25,14 @@ export function ProvidersPage() {
   const canManage = useAppAbility().can('manage', 'providers');
   const { query, params, update, setDialog } = useListState(ZProviderListQuery);
   const providers = useProvidersQuery(query);
-  const archive = useArchiveProvider();
-  const restore = useRestoreProvider();
-  const [archiving, setArchiving] = useState<TProvider | null>(null);
+  const archiveRestore = useArchiveRestore<TProvider>({
+    archive: useArchiveProvider(),
+    restore: useRestoreProvider(),
+    messages: { deleted: 'providers.deleted', archived: 'providers.archived', restored: 'providers.restored' },
+  });
   const dialog = params.get('dialog');
   const id = idParam(params);
   const filtered = Boolean(query.search || query.archived);
-
-  const confirmArchive = async () => {
-    if (!archiving) return;
-    try {
-      const { result } = await archive.mutateAsync(archiving.id);
-      void toast(t(result === 'deleted' ? 'providers.deleted' : 'providers.archived', { name: archiving.name }), {
-        variant: 'success',
-      });
-      setArchiving(null);
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    }
-  };
-  const onRestore = async (provider: TProvider) => {
-    try {
-      await restore.mutateAsync(provider.id);
-      void toast(t('providers.restored', { name: provider.name }), { variant: 'success' });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    }
-  };
 
   const createButton = canManage && (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
@@ -98,8 +77,8 @@ export function ProvidersPage() {
                 canManage={canManage}
                 onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
                 onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
-                onArchive={setArchiving}
-                onRestore={(provider) => void onRestore(provider)}
+                onArchive={archiveRestore.askArchive}
+                onRestore={archiveRestore.restore}
               />
               <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
             </>
@@ -117,14 +96,11 @@ export function ProvidersPage() {
         />
       )}
       <ConfirmDialog
-        open={archiving !== null}
+        {...archiveRestore.confirmProps}
         title={t('providers.archive_title')}
-        message={t('providers.archive_message', { name: archiving?.name ?? '' })}
+        message={t('providers.archive_message', { name: archiveRestore.confirming?.name ?? '' })}
         confirmLabel={t('products.archive')}
         danger
-        busy={archive.isPending}
-        onClose={() => setArchiving(null)}
-        onConfirm={() => void confirmArchive()}
       />
     </PageFrame>
   );

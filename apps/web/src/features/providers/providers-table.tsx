@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,7 +6,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -15,7 +13,8 @@ import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { formatDZD, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lists/format-date';
+import { formatDate } from '../../lib/format-date';
+import { RowActionButton } from '../../components/lists/row-action-button';
 
 interface TProvidersTableProps {
   providers: TProvider[];
@@ -91,43 +90,35 @@ export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive
                 {provider.last_purchase_at ? formatDate(provider.last_purchase_at, i18n.language) : '—'}
               </TableCell>
               <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('providers.view')}>
-                  <IconButton
-                    aria-label={t('providers.view_named', { name: provider.name })}
-                    onClick={() => onView(provider)}
-                  >
-                    <VisibilityOutlinedIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowActionButton
+                  title={t('providers.view')}
+                  label={t('providers.view_named', { name: provider.name })}
+                  icon={<VisibilityOutlinedIcon />}
+                  onClick={() => onView(provider)}
+                />
                 {canManage && !provider.archived_at && (
                   <>
-                    <Tooltip title={t('common.edit')}>
-                      <IconButton
-                        aria-label={t('providers.edit_named', { name: provider.name })}
-                        onClick={() => onEdit(provider)}
-                      >
-                        <EditOutlinedIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('products.archive')}>
-                      <IconButton
-                        aria-label={t('providers.archive_named', { name: provider.name })}
-                        onClick={() => onArchive(provider)}
-                      >
-                        <ArchiveOutlinedIcon />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActionButton
+                      title={t('common.edit')}
+                      label={t('providers.edit_named', { name: provider.name })}
+                      icon={<EditOutlinedIcon />}
+                      onClick={() => onEdit(provider)}
+                    />
+                    <RowActionButton
+                      title={t('products.archive')}
+                      label={t('providers.archive_named', { name: provider.name })}
+                      icon={<ArchiveOutlinedIcon />}
+                      onClick={() => onArchive(provider)}
+                    />
                   </>
                 )}
                 {canManage && provider.archived_at && (
-                  <Tooltip title={t('products.restore')}>
-                    <IconButton
-                      aria-label={t('providers.restore_named', { name: provider.name })}
-                      onClick={() => onRestore(provider)}
-                    >
-                      <UnarchiveOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <RowActionButton
+                    title={t('products.restore')}
+                    label={t('providers.restore_named', { name: provider.name })}
+                    icon={<UnarchiveOutlinedIcon />}
+                    onClick={() => onRestore(provider)}
+                  />
                 )}
               </TableCell>
             </TableRow>

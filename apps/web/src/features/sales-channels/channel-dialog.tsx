@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,12 +14,12 @@ import {
   type TSalesChannelWithKey,
 } from '@cod/shared';
 import type { z } from 'zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors } from '../lists/server-errors';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { CHANNEL_ICONS, ChannelIcon } from './channel-icons';
 import { useCreateChannel, useUpdateChannel } from './sales-channels-api';
 
@@ -40,7 +39,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
   const { t } = useTranslation();
   const create = useCreateChannel();
   const update = useUpdateChannel();
-  const { control, register, handleSubmit, setError, formState } = useForm<TForm, unknown, TSalesChannelInput>({
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TForm, TSalesChannelInput>({
     resolver: zodResolver(ZSalesChannelInput),
     defaultValues: {
       name: channel?.name ?? '',
@@ -48,13 +47,9 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
       source_type: channel?.source_type ?? 'facebook',
       active: channel?.active ?? true,
     },
-  });
-  const sourceType = useWatch({ control, name: 'source_type' });
-  const message = (field: 'name' | 'icon' | 'source_type') =>
-    translateCatalogueMessage(t, formState.errors[field]?.message);
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    fields: ['name', 'icon', 'source_type'],
+    onClose,
+    submit: async (input) => {
       if (channel) {
         await update.mutateAsync({ id: channel.id, input });
         void toast(t('sales_channels.updated', { name: input.name }), { variant: 'success' });
@@ -62,40 +57,34 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
       } else {
         onCreated(await create.mutateAsync(input));
       }
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField: (field) => ['name', 'icon', 'source_type'].includes(field) });
-    }
+    },
   });
+  const { control, register } = form;
+  const sourceType = useWatch({ control, name: 'source_type' });
 
   return (
     <ResponsiveDialog
-      open
-      onClose={onClose}
-      onSubmit={onSubmit}
-      busy={formState.isSubmitting}
+      {...dialogProps}
       testId="channel-dialog"
       title={channel ? t('sales_channels.edit_title', { name: channel.name }) : t('sales_channels.create_title')}
       actions={
-        <>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {channel ? t('common.save') : t('sales_channels.create')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={channel ? t('common.save') : t('sales_channels.create')}
+        />
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {formState.errors.root?.server && <Alert severity="error">{formState.errors.root.server.message}</Alert>}
+        {serverError && <Alert severity="error">{serverError}</Alert>}
         <TextField
           {...register('name')}
           label={t('sales_channels.name')}
           placeholder={t('sales_channels.name_hint')}
           required
           autoFocus
-          error={Boolean(message('name'))}
-          helperText={message('name')}
+          error={Boolean(fieldError('name'))}
+          helperText={fieldError('name')}
         />
         <Controller
           control={control}
@@ -108,8 +97,8 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
               value={field.value}
               onChange={field.onChange}
               inputRef={field.ref}
-              error={Boolean(message('source_type'))}
-              helperText={message('source_type') ?? t('sales_channels.source_type_help')}
+              error={Boolean(fieldError('source_type'))}
+              helperText={fieldError('source_type') ?? t('sales_channels.source_type_help')}
               slotProps={{
                 select: {
                   renderValue: (value) => (
@@ -147,8 +136,8 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
               value={field.value ?? ''}
               onChange={field.onChange}
               inputRef={field.ref}
-              error={Boolean(message('icon'))}
-              helperText={message('icon')}
+              error={Boolean(fieldError('icon'))}
+              helperText={fieldError('icon')}
               slotProps={{
                 select: {
                   displayEmpty: true,

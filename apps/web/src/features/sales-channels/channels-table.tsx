@@ -16,7 +16,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOffOutlinedIcon from '@mui/icons-material/KeyOffOutlined';
 import type { TSalesChannel } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lists/format-date';
+import { formatDate } from '../../lib/format-date';
 import { ChannelIcon } from './channel-icons';
 
 export type TChannelAction = 'edit' | 'rotate' | 'revoke' | 'delete';

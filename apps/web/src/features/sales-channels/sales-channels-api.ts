@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TListQuery, TPaged, TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
 import { salesChannelKeys } from '../../lib/query-keys';
-import type { TDeleteResult } from '../products/products-api';
+import type { TDeleteResult } from '../../components/lists/use-archive-restore';
 
 export function useSalesChannelsQuery(query: Partial<TListQuery>) {
   return useQuery({

@@ -2,26 +2,26 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { ZSalesChannelListQuery, type TSalesChannel, type TSalesChannelWithKey } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
-import { ListPagination } from '../lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../lists/list-states';
-import { ListToolbar } from '../lists/list-toolbar';
-import { SearchField } from '../lists/search-field';
-import { errorMessage } from '../lists/server-errors';
-import { idParam, useListState } from '../lists/use-list-state';
-import { PageFrame } from '../pages/page-frame';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { useArchiveRestore } from '../../components/lists/use-archive-restore';
+import { ListBody } from '../../components/lists/list-body';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
+import { errorMessage } from '../../lib/server-errors';
+import { idParam, useListState } from '../../components/lists/use-list-state';
+import { PageFrame } from '../../app/pages/page-frame';
 import { ChannelDialog } from './channel-dialog';
 import { ChannelsTable, type TChannelAction } from './channels-table';
 import { IntakeKeyDialog } from './intake-key-dialog';
 import { useDeleteChannel, useRevokeKey, useRotateKey, useSalesChannelsQuery } from './sales-channels-api';
 
-type TConfirm = { action: 'rotate' | 'revoke' | 'delete'; channel: TSalesChannel };
+type TConfirm = { action: 'rotate' | 'revoke'; channel: TSalesChannel };
 
 /** /dashboard/sales-channels (issue 3.7): where orders come from, and the keys that let them in. */
 export function SalesChannelsPage() {
@@ -31,7 +31,12 @@ export function SalesChannelsPage() {
   const channels = useSalesChannelsQuery(query);
   const rotate = useRotateKey();
   const revoke = useRevokeKey();
-  const remove = useDeleteChannel();
+  // Deleting archives a channel orders came through (issue 3.7); there is no restore.
+  const archiveRestore = useArchiveRestore<TSalesChannel>({
+    archive: useDeleteChannel(),
+    messages: { deleted: 'sales_channels.deleted', archived: 'sales_channels.archived' },
+  });
+  const deleting = archiveRestore.confirming;
   const [confirm, setConfirm] = useState<TConfirm | null>(null);
   // The key lives only in memory, never in the URL or storage: it is shown once, then gone.
   const [shownKey, setShownKey] = useState<{ channel: TSalesChannelWithKey; reason: 'created' | 'rotated' } | null>(
@@ -41,8 +46,11 @@ export function SalesChannelsPage() {
   const editId = dialog === 'edit' ? idParam(params) : null;
   const editing = editId !== null ? (channels.data?.data.find((channel) => channel.id === editId) ?? null) : null;
 
-  const onAction = (action: TChannelAction, channel: TSalesChannel) =>
-    action === 'edit' ? setDialog({ dialog: 'edit', id: channel.id }) : setConfirm({ action, channel });
+  const onAction = (action: TChannelAction, channel: TSalesChannel) => {
+    if (action === 'edit') setDialog({ dialog: 'edit', id: channel.id });
+    else if (action === 'delete') archiveRestore.askArchive(channel);
+    else setConfirm({ action, channel });
+  };
 
   const runConfirmed = async () => {
     if (!confirm) return;
@@ -50,15 +58,9 @@ export function SalesChannelsPage() {
     try {
       if (action === 'rotate') {
         setShownKey({ channel: await rotate.mutateAsync(channel.id), reason: 'rotated' });
-      } else if (action === 'revoke') {
+      } else {
         await revoke.mutateAsync(channel.id);
         void toast(t('sales_channels.revoked', { name: channel.name }), { variant: 'success' });
-      } else {
-        const { result } = await remove.mutateAsync(channel.id);
-        void toast(
-          t(result === 'deleted' ? 'sales_channels.deleted' : 'sales_channels.archived', { name: channel.name }),
-          { variant: 'success' },
-        );
       }
       setConfirm(null);
     } catch (error) {
@@ -82,32 +84,23 @@ export function SalesChannelsPage() {
             onChange={(search) => update({ search })}
           />
         </ListToolbar>
-        <ListRefreshing active={channels.isFetching && !channels.isLoading} />
-        {channels.isLoading ? (
-          <ListLoading />
-        ) : channels.isError && !channels.data ? (
-          <ListError error={channels.error} onRetry={() => void channels.refetch()} />
-        ) : !channels.data?.data.length ? (
-          query.search ? (
-            <ListEmpty
-              icon={<SearchOffOutlinedIcon fontSize="large" />}
-              title={t('lists.no_match_title')}
-              message={t('lists.no_match_message')}
-            />
-          ) : (
-            <ListEmpty
-              icon={<StorefrontOutlinedIcon fontSize="large" />}
-              title={t('sales_channels.empty_title')}
-              message={t('sales_channels.empty_message')}
-              action={createButton}
-            />
-          )
-        ) : (
-          <>
-            <ChannelsTable channels={channels.data.data} canManage={canManage} onAction={onAction} />
-            <ListPagination total={channels.data.total} page={query.page} perPage={query.per_page} onChange={update} />
-          </>
-        )}
+        <ListBody
+          query={channels}
+          filtered={Boolean(query.search)}
+          empty={{
+            icon: <StorefrontOutlinedIcon fontSize="large" />,
+            title: t('sales_channels.empty_title'),
+            message: t('sales_channels.empty_message'),
+            action: createButton,
+          }}
+        >
+          {(page) => (
+            <>
+              <ChannelsTable channels={page.data} canManage={canManage} onAction={onAction} />
+              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
+            </>
+          )}
+        </ListBody>
       </Paper>
       {canManage && (dialog === 'create' || editing) && (
         <ChannelDialog
@@ -135,9 +128,16 @@ export function SalesChannelsPage() {
         message={confirm ? t(`sales_channels.confirm.${confirm.action}_message`, { name: confirm.channel.name }) : ''}
         confirmLabel={confirm ? t(`sales_channels.actions.${confirm.action}`) : ''}
         danger={confirm?.action !== 'rotate'}
-        busy={rotate.isPending || revoke.isPending || remove.isPending}
+        busy={rotate.isPending || revoke.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() => void runConfirmed()}
+      />
+      <ConfirmDialog
+        {...archiveRestore.confirmProps}
+        title={deleting ? t('sales_channels.confirm.delete_title', { name: deleting.name }) : ''}
+        message={deleting ? t('sales_channels.confirm.delete_message', { name: deleting.name }) : ''}
+        confirmLabel={deleting ? t('sales_channels.actions.delete') : ''}
+        danger
       />
     </PageFrame>
   );

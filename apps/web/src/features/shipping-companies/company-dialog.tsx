@@ -11,8 +11,9 @@ import type { TCarrierPresetView, TShippingCompany } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { errorMessage } from '../lists/server-errors';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../lib/server-errors';
+import { fieldMessages, translateServerMessage } from '../../lib/server-message';
 import { useCarrierPresets, useSaveCompany } from './shipping-companies-api';
 
 interface TCompanyDialogProps {
@@ -84,8 +85,12 @@ export function CompanyDialog({ company, onClose }: TCompanyDialogProps) {
       });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors(error.fieldErrors);
-      else setAlert(errorMessage(t, error));
+      if (error instanceof ApiError && error.status === 422) {
+        const byField = Object.entries(fieldMessages(error));
+        setErrors(
+          Object.fromEntries(byField.map(([field, list]) => [field, list.map((m) => translateServerMessage(t, m))])),
+        );
+      } else setAlert(errorMessage(t, error));
     }
   };
 

@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import type { TShippingCompany, TShippingFeeRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { errorMessage } from '../lists/server-errors';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../lib/server-errors';
 import { useCompanyFees, useImportFees, useSaveFees } from './shipping-companies-api';
 
 type TDraft = Record<number, { home: string; desk: string }>;

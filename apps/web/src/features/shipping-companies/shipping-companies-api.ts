@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCarrierPresetView,
+  TMessageBody,
   TShippingCompany,
   TShippingCompanyInput,
   TShippingFeeRow,
@@ -60,7 +61,7 @@ function useCompanyMutation<TVariables, TResult>(mutationFn: (variables: TVariab
   });
 }
 
-type TSaved = { message: string; data: TShippingCompany };
+type TSaved = TMessageBody & { data: TShippingCompany };
 
 export function useSaveCompany() {
   return useCompanyMutation(({ id, input }: { id: number | null; input: TShippingCompanyInput }) =>
@@ -72,14 +73,14 @@ export function useSaveCompany() {
 
 export function useDeleteCompany() {
   return useCompanyMutation((id: number) =>
-    api.delete<{ message: string; outcome: 'deleted' | 'archived' }>(`/dashboard/shipping-companies/${id}`),
+    api.delete<TMessageBody & { outcome: 'deleted' | 'archived' }>(`/dashboard/shipping-companies/${id}`),
   );
 }
 
 export function useTestConnection() {
   return useMutation({
     mutationFn: (id: number) =>
-      api.post<{ success: boolean; message: string }>(`/dashboard/shipping-companies/${id}/test-connection`),
+      api.post<TMessageBody & { success: boolean }>(`/dashboard/shipping-companies/${id}/test-connection`),
   });
 }
 
@@ -91,12 +92,12 @@ export function useSaveFees() {
 
 export function useImportFees() {
   return useCompanyMutation((id: number) =>
-    api.post<{ message: string; data: TShippingFeeRow[] }>(`/dashboard/shipping-companies/${id}/fees/import`),
+    api.post<TMessageBody & { data: TShippingFeeRow[] }>(`/dashboard/shipping-companies/${id}/fees/import`),
   );
 }
 
 export function useRefreshStopDesks() {
   return useCompanyMutation((id: number) =>
-    api.post<{ message: string; total: number }>(`/dashboard/shipping-companies/${id}/stop-desks/refresh`),
+    api.post<TMessageBody & { total: number }>(`/dashboard/shipping-companies/${id}/stop-desks/refresh`),
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -20,10 +18,11 @@ import type { TShippingCompany } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
-import { ListEmpty, ListError, ListLoading } from '../lists/list-states';
-import { errorMessage } from '../lists/server-errors';
-import { PageFrame } from '../pages/page-frame';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { RowActionButton } from '../../components/lists/row-action-button';
+import { ListEmpty, ListError, ListLoading } from '../../components/lists/list-states';
+import { errorMessage } from '../../lib/server-errors';
+import { PageFrame } from '../../app/pages/page-frame';
 import { CompanyDialog } from './company-dialog';
 import { FeesDialog } from './fees-dialog';
 import {
@@ -32,6 +31,7 @@ import {
   useShippingCompanies,
   useTestConnection,
 } from './shipping-companies-api';
+import { translateServerMessage } from '../../lib/server-message';
 
 type TDialog = { kind: 'create' } | { kind: 'edit' | 'fees' | 'delete'; company: TShippingCompany } | null;
 
@@ -48,9 +48,7 @@ export function ShippingCompaniesPage({ initialDialog = null }: { initialDialog?
   const onTest = async (company: TShippingCompany) => {
     try {
       const answer = await test.mutateAsync(company.id);
-      void toast(answer.success ? t('shipping.companies.connected', { name: company.name }) : answer.message, {
-        variant: answer.success ? 'success' : 'error',
-      });
+      void toast(translateServerMessage(t, answer), { variant: answer.success ? 'success' : 'error' });
     } catch (error) {
       void toast(errorMessage(t, error), { variant: 'error' });
     }
@@ -79,11 +77,7 @@ export function ShippingCompaniesPage({ initialDialog = null }: { initialDialog?
     </Button>
   );
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <RowActionButton size="small" title={label} label={label} icon={icon} onClick={onClick} />
   );
 
   return (

@@ -9,9 +9,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import type { TScanMode } from './scan-mode';
 import { useBarcodeAction } from './shipping-api';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 const CameraScanner = lazy(() => import('./camera-scanner'));
 
@@ -51,7 +52,7 @@ export function BarcodeScannerDialog({
     if (!value) return setOutcome({ severity: 'error', text: t('shipping.barcode_required') });
     try {
       const answer = await action.mutateAsync({ barcode: value, action: mode });
-      if (!answer.success) throw new Error(answer.message);
+      if (!answer.success) return setOutcome({ severity: 'error', text: translateServerMessage(t, answer) });
       if (mode === 'select' && answer.order_id) onSelected?.(answer.order_id);
       setOutcome({
         severity: 'success',
@@ -68,11 +69,9 @@ export function BarcodeScannerDialog({
           ? error.status === 404
             ? t('shipping.barcode_not_found')
             : error.status < 500
-              ? (error.body?.message ?? t('shipping.action_failed'))
+              ? failureMessage(t, error, 'shipping.action_failed')
               : t('shipping.error_occurred')
-          : error instanceof Error && error.message
-            ? error.message
-            : t('shipping.action_failed');
+          : t('shipping.action_failed');
       setOutcome({ severity: 'error', text });
     }
   };

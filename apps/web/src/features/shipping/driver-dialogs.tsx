@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDriverUpdates, useNotifyDriver } from './shipping-api';
 
 /** SPEC 2.4 ecotrack notify driver. SPEC 5: an empty message cannot be sent (nothing is sent). */

@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import type * as ToastModule from '../../lib/toast';
 import { OWNER, renderApp, signIn } from '../../test/render-app';
 import { HandOverDialog } from './hand-over-dialog';
+import { orderError } from '@cod/shared';
 
 vi.mock('../../lib/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof ToastModule>()),
@@ -46,7 +47,8 @@ describe('HandOverDialog (SPEC 2.4, 8, 9)', () => {
     const fetchMock = serve({
       success: true,
       dispatch_success: [{ order_id: 1, tracking_number: 'yal-1' }],
-      dispatch_errors: [{ order_id: 2, message: 'Commune introuvable' }],
+      // The server's per-order answer: a carrier's own words, framed by their code.
+      dispatch_errors: [orderError(2, 'Commune introuvable')],
     });
     const onDone = await submitWith('dispatch', [1, 2]);
     const call = fetchMock.mock.calls.find(([url]) => url === '/dashboard/orders/dispatch') as unknown as [
@@ -55,7 +57,7 @@ describe('HandOverDialog (SPEC 2.4, 8, 9)', () => {
     ];
     expect(JSON.parse(call[1].body as string)).toEqual({ shipping_company_id: 4, order_ids: [1, 2] });
     expect(toast).toHaveBeenCalledWith(
-      'Successfully dispatched 1 orders, but failed to dispatch 1 orders: #2: Commune introuvable',
+      'Successfully dispatched 1 orders, but failed to dispatch 1 orders: Order 2: Commune introuvable',
       { variant: 'warning', autoHideDuration: 5000 },
     );
     expect(onDone).toHaveBeenCalledWith({ succeeded: [1], failed: [2] });
@@ -78,7 +80,7 @@ describe('HandOverDialog (SPEC 2.4, 8, 9)', () => {
   });
 
   it('uses the single-order form when one order fails', async () => {
-    serve({ success: false, dispatch_success: [], dispatch_errors: [{ order_id: 9, message: 'Téléphone invalide' }] });
+    serve({ success: false, dispatch_success: [], dispatch_errors: [orderError(9, 'Téléphone invalide')] });
     await submitWith('dispatch', [9]);
     expect(toast).toHaveBeenCalledWith('Failed to dispatch order: Téléphone invalide', {
       variant: 'error',

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useAssignShipping, useCompanyOptions, useDispatch } from './shipping-api';
-import { failure, showHandOverOutcome } from './shipping-outcome';
+import { showHandOverOutcome } from './shipping-outcome';
+import { failureMessage } from '../../lib/server-message';
 
 export interface THandOverDialogProps {
   /** SPEC 4 ready tab: Assign to Shipping, or Dispatch through a company. */
@@ -49,7 +50,7 @@ export function HandOverDialog({ mode, orderIds, onClose, onDone }: THandOverDia
       onDone?.({ succeeded: result.ok.map((s) => s.order_id), failed: result.errors.map((e) => e.order_id) });
       onClose();
     } catch (caught) {
-      setError(failure(t, caught, 'shipping.unexpected'));
+      setError(failureMessage(t, caught, 'shipping.unexpected'));
     }
   };
 
@@ -63,14 +64,12 @@ export function HandOverDialog({ mode, orderIds, onClose, onDone }: THandOverDia
       maxWidth="xs"
       title={t(mode === 'assign' ? 'shipping.assign_title' : 'shipping.dispatch_title')}
       actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !orderIds.length}>
-            {t(mode === 'assign' ? 'shipping.assign' : 'shipping.dispatch')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={t(mode === 'assign' ? 'shipping.assign' : 'shipping.dispatch')}
+          submitDisabled={!orderIds.length}
+        />
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,19 +9,22 @@ import ListItemText from '@mui/material/ListItemText';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useParcelTickets } from './shipping-api';
-import { failure } from './shipping-outcome';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /**
  * SPEC 2.4 parcel tickets dialog: one short-lived link per order (the carrier's label, or our A6
  * label). SPEC 8: the first returned error is shown; none at all is the warning
  * 'No parcel tickets available for selected orders'; a failure shows the server's error or
- * 'An unexpected error occurred'.
+ * 'An unexpected error occurred'. A ticket link is spent by its first use and lives a minute
+ * (docs/decisions/0040): a click in the list opens a fresh one, and a link opened at once is
+ * replaced in the list.
  */
 export function ParcelTicketsDialog({ orderIds, onClose }: { orderIds: readonly number[]; onClose: () => void }) {
   const { t } = useTranslation();
   const tickets = useParcelTickets();
+  const fresh = useParcelTickets();
   const { mutate } = tickets;
   const asked = useRef<string | null>(null);
 
@@ -37,20 +40,43 @@ export function ParcelTicketsDialog({ orderIds, onClose }: { orderIds: readonly 
     }
     mutate([...orderIds], {
       onSuccess: (answer) => {
-        if (answer.errors[0]) void toast(answer.errors[0].message, { variant: 'error' });
+        if (answer.errors[0]) void toast(translateServerMessage(t, answer.errors[0]), { variant: 'error' });
         if (!answer.results.length) {
           void toast(t('shipping.no_tickets'), { variant: 'warning' });
           onClose();
         } else if (answer.results.length === 1) {
           window.open(answer.results[0]!.parcel_ticket_url, '_blank', 'noopener');
+          // That link is now spent: the list offers an unused one.
+          mutate([...orderIds]);
         }
       },
       onError: (error) => {
-        void toast(failure(t, error, 'shipping.unexpected'), { variant: 'error' });
+        void toast(failureMessage(t, error, 'shipping.unexpected'), { variant: 'error' });
         onClose();
       },
     });
   }, [orderIds, mutate, onClose, t]);
+
+  const openFresh = (event: MouseEvent<HTMLElement>, orderId: number) => {
+    event.preventDefault();
+    // Opened inside the click, before any await, so pop-up blockers allow it.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    fresh.mutateAsync([orderId]).then(
+      (answer) => {
+        const url = answer.results[0]?.parcel_ticket_url;
+        if (!url) {
+          tab?.close();
+          void toast(translateServerMessage(t, answer.errors[0]) ?? t('shipping.no_tickets'), { variant: 'error' });
+        } else if (tab) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+      },
+      (error: unknown) => {
+        tab?.close();
+        void toast(failureMessage(t, error, 'shipping.unexpected'), { variant: 'error' });
+      },
+    );
+  };
 
   const results = tickets.data?.results ?? [];
   return (
@@ -76,6 +102,7 @@ export function ParcelTicketsDialog({ orderIds, onClose }: { orderIds: readonly 
             href={ticket.parcel_ticket_url}
             target="_blank"
             rel="noopener"
+            onClick={(event: MouseEvent<HTMLElement>) => openFresh(event, ticket.order_id)}
           >
             <ListItemIcon>
               <PictureAsPdfOutlinedIcon />

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { TCurrentShipment } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from '../lists/confirm-dialog';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { DriverNotifyDialog, DriverUpdatesDialog } from './driver-dialogs';
 import { useCancelShipment, useRefreshShipment, useShipmentTimeline } from './shipping-api';
-import { failure } from './shipping-outcome';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** SPEC 2.4 shipment status timeline: the carrier's statuses with SPEC 4's dot colours. */
 export function ShipmentTimelineDialog({ orderId, onClose }: { orderId: number; onClose: () => void }) {
@@ -29,20 +29,18 @@ export function ShipmentTimelineDialog({ orderId, onClose }: { orderId: number; 
       await refresh.mutateAsync(orderId);
       await timeline.refetch();
     } catch (error) {
-      void toast(failure(t, error, 'shipping.refresh_failed'), { variant: 'error' });
+      void toast(failureMessage(t, error, 'shipping.refresh_failed'), { variant: 'error' });
     }
   };
   const onCancel = async () => {
     try {
       const answer = await cancel.mutateAsync(orderId);
-      void toast(answer.message === 'Order cancelled successfully' ? t('shipping.cancelled') : answer.message, {
-        variant: 'success',
-      });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       setConfirmCancel(false);
       onClose();
     } catch (error) {
       setConfirmCancel(false);
-      void toast(failure(t, error, 'shipping.cancel_failed'), { variant: 'error' });
+      void toast(failureMessage(t, error, 'shipping.cancel_failed'), { variant: 'error' });
     }
   };
 
@@ -75,7 +73,7 @@ export function ShipmentTimelineDialog({ orderId, onClose }: { orderId: number; 
       {timeline.isLoading ? (
         <CircularProgress size={28} aria-label={t('shipping.loading')} />
       ) : timeline.isError ? (
-        <Alert severity="error">{failure(t, timeline.error, 'shipping.unexpected')}</Alert>
+        <Alert severity="error">{failureMessage(t, timeline.error, 'shipping.unexpected')}</Alert>
       ) : !shipment ? (
         <EmptyState title={t('shipping.no_active_shipment')} />
       ) : (

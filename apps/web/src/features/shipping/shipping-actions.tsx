@@ -8,7 +8,7 @@ import { ParcelTicketsDialog } from './parcel-tickets-dialog';
 import type { TScanMode } from './scan-mode';
 import { ShipmentTimelineDialog } from './shipment-timeline-dialog';
 import { useGoBack, useValidateDispatched } from './shipping-api';
-import { failure } from './shipping-outcome';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** The Orders screen's carrier actions (its TRowAction / TBulkAction names) plus the scanner. */
 export type TShippingAction =
@@ -59,16 +59,17 @@ export function useShippingActions(options: TShippingActionsOptions): {
         if (!orderIds.length) return void toast(t('shipping.select_orders'), { variant: 'warning' });
         validate.mutate(orderIds, {
           onSuccess: (answer) => {
-            if (answer.validated.length === 1)
-              void toast(t('shipping.validated', { id: answer.validated[0] }), { variant: 'success' });
-            else if (answer.validated.length) void toast(answer.message, { variant: 'success' });
+            if (answer.validated.length) void toast(translateServerMessage(t, answer), { variant: 'success' });
             if (answer.errors.length)
-              void toast(answer.validated.length ? answer.errors[0]!.message : t('shipping.validation_failed'), {
-                variant: 'error',
-              });
+              void toast(
+                answer.validated.length
+                  ? translateServerMessage(t, answer.errors[0]!)
+                  : t('shipping.validation_failed'),
+                { variant: 'error' },
+              );
             onChanged?.();
           },
-          onError: (error) => void toast(failure(t, error, 'shipping.validation_error'), { variant: 'error' }),
+          onError: (error) => void toast(failureMessage(t, error, 'shipping.validation_error'), { variant: 'error' }),
         });
         return;
       }
@@ -78,7 +79,7 @@ export function useShippingActions(options: TShippingActionsOptions): {
             void toast(t('shipping.went_back'), { variant: 'success' });
             onChanged?.();
           },
-          onError: (error) => void toast(failure(t, error, 'shipping.go_back_failed'), { variant: 'error' }),
+          onError: (error) => void toast(failureMessage(t, error, 'shipping.go_back_failed'), { variant: 'error' }),
         });
         return;
       }

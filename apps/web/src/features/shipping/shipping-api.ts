@@ -4,6 +4,7 @@ import type {
   TBarcodeActionResponse,
   TDispatchResponse,
   TDriverUpdatesResponse,
+  TMessageBody,
   TParcelTicketsResponse,
   TShipmentTimelineResponse,
   TValidateResponse,
@@ -61,18 +62,18 @@ export function useValidateDispatched() {
 }
 
 export function useGoBack() {
-  return useOrdersMutation((orderId: number) => api.post<{ message: string }>(`/dashboard/orders/${orderId}/go-back`));
+  return useOrdersMutation((orderId: number) => api.post<TMessageBody>(`/dashboard/orders/${orderId}/go-back`));
 }
 
 export function useRefreshShipment() {
   return useOrdersMutation((orderId: number) =>
-    api.post<{ message: string }>(`/dashboard/orders/${orderId}/refresh-shipment`),
+    api.post<TMessageBody>(`/dashboard/orders/${orderId}/refresh-shipment`),
   );
 }
 
 export function useCancelShipment() {
   return useOrdersMutation((orderId: number) =>
-    api.post<{ success: boolean; message: string }>(`/dashboard/orders/${orderId}/cancel-shipment`),
+    api.post<TMessageBody & { success: boolean }>(`/dashboard/orders/${orderId}/cancel-shipment`),
   );
 }
 
@@ -94,7 +95,7 @@ export function useShipmentTimeline(orderId: number | null) {
 export function useNotifyDriver() {
   return useMutation({
     mutationFn: ({ orderId, message }: { orderId: number; message: string }) =>
-      api.post<{ message: string }>(`/dashboard/orders/${orderId}/ecotrack-notify-driver`, { message }),
+      api.post<TMessageBody>(`/dashboard/orders/${orderId}/ecotrack-notify-driver`, { message }),
   });
 }
 

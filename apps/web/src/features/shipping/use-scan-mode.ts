@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { SCAN_NOTICE_MS, type TScanMode } from './scan-mode';
 import { useBarcodeAction } from './shipping-api';
 import { useBarcodeWedge } from './use-barcode-wedge';
+import { failureMessage } from '../../lib/server-message';
 
 /**
  * SPEC 4 scan modes on the Orders screen: while a mode is on, a keyboard-wedge scan anywhere on
@@ -46,7 +47,7 @@ export function useScanMode(options: {
             error instanceof ApiError && error.status === 404
               ? t('shipping.barcode_not_found')
               : error instanceof ApiError && error.status < 500
-                ? (error.body?.message ?? t('shipping.action_failed'))
+                ? failureMessage(t, error, 'shipping.action_failed')
                 : t('shipping.error_occurred');
           void toast(text, { variant: 'error' });
         },

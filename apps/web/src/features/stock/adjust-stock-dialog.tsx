@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { ZStockAdjustmentInput, type TProduct, type TStockAdjustmentInput } from '@cod/shared';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { mappedResolver } from '../lists/mapped-resolver';
-import { parseNumberInput } from '../lists/number-input';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors, fieldMatcher } from '../lists/server-errors';
+import { mappedResolver } from '../../lib/mapped-resolver';
+import { parseNumberInput } from '../../lib/number-input';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { ProductPicker } from '../products/product-picker';
 import { VariantSelect } from '../products/variant-select';
 import { useAdjustStock } from './stock-api';
@@ -39,7 +38,7 @@ export function toAdjustment(values: TAdjustForm): Record<string, unknown> {
 
 const resolver = mappedResolver(ZStockAdjustmentInput, toAdjustment);
 
-const isField = fieldMatcher(['product_id', 'variant_id', 'quantity', 'reason']);
+const FIELDS = ['product_id', 'variant_id', 'quantity', 'reason'];
 
 /** Issue 3.4: a counted correction, + or -, always with its reason (who and when are recorded). */
 export function AdjustStockDialog({
@@ -52,65 +51,44 @@ export function AdjustStockDialog({
   const { t } = useTranslation();
   const adjust = useAdjustStock();
   const [product, setProduct] = useState<TProduct | null>(initialProduct);
-  const { control, register, handleSubmit, setError, setValue, formState } = useForm<
-    TAdjustForm,
-    unknown,
-    TStockAdjustmentInput
-  >({
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TAdjustForm, TStockAdjustmentInput>({
     resolver,
     defaultValues: { product_id: initialProduct?.id, variant_id: null, direction: 'add', reason: '' },
-  });
-  const { errors } = formState;
-  const [variantId, direction, quantity] = useWatch({ control, name: ['variant_id', 'direction', 'quantity'] });
-  const variant = product?.variants.find((v) => v.id === variantId) ?? null;
-  const target = product?.has_variants ? variant : product;
-  const delta =
-    typeof quantity === 'number' && Number.isFinite(quantity) ? (direction === 'remove' ? -quantity : quantity) : null;
-  const message = (field: 'product_id' | 'variant_id' | 'quantity' | 'reason') =>
-    translateCatalogueMessage(t, errors[field]?.message);
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    fields: FIELDS,
+    onClose,
+    submit: async (input) => {
       await adjust.mutateAsync(input);
       void toast(t('stock.adjusted', { name: variant ? `${product?.name} - ${variant.name}` : product?.name }), {
         variant: 'success',
       });
       onClose();
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField });
-    }
+    },
   });
+  const { control, register, setValue, formState } = form;
+  const [variantId, direction, quantity] = useWatch({ control, name: ['variant_id', 'direction', 'quantity'] });
+  const variant = product?.variants.find((v) => v.id === variantId) ?? null;
+  const target = product?.has_variants ? variant : product;
+  const delta =
+    typeof quantity === 'number' && Number.isFinite(quantity) ? (direction === 'remove' ? -quantity : quantity) : null;
 
   return (
     <ResponsiveDialog
-      open
-      onClose={onClose}
-      onSubmit={onSubmit}
-      busy={formState.isSubmitting}
+      {...dialogProps}
       title={t('stock.adjust_title')}
       testId="adjust-stock-dialog"
-      actions={
-        <>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {t('stock.adjust_submit')}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('stock.adjust_submit')} />}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {errors.root?.server && (
+        {serverError && (
           <Alert severity="error" role="alert" data-testid="stock-error">
-            {errors.root.server.message}
+            {serverError}
           </Alert>
         )}
         <ProductPicker
           label={t('products.product')}
           required
           value={product}
-          error={message('product_id')}
+          error={fieldError('product_id')}
           onChange={(next) => {
             setProduct(next);
             setValue('product_id', next?.id, { shouldValidate: formState.isSubmitted });
@@ -126,7 +104,7 @@ export function AdjustStockDialog({
                 variants={product.variants}
                 value={field.value}
                 onChange={field.onChange}
-                error={message('variant_id')}
+                error={fieldError('variant_id')}
               />
             )}
           />
@@ -166,8 +144,8 @@ export function AdjustStockDialog({
             {...register('quantity', { setValueAs: parseNumberInput })}
             label={t('stock.quantity')}
             required
-            error={Boolean(message('quantity'))}
-            helperText={message('quantity')}
+            error={Boolean(fieldError('quantity'))}
+            helperText={fieldError('quantity')}
             sx={{ flex: '1 1 140px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
           />
@@ -179,8 +157,8 @@ export function AdjustStockDialog({
           required
           multiline
           minRows={2}
-          error={Boolean(message('reason'))}
-          helperText={message('reason')}
+          error={Boolean(fieldError('reason'))}
+          helperText={fieldError('reason')}
         />
       </Box>
     </ResponsiveDialog>

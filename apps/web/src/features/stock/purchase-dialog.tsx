@@ -6,17 +6,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { ZPurchaseInput, formatDZD, type TProvider, type TPurchaseInput } from '@cod/shared';
-import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { ltr } from '../lists/bidi';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { mappedResolver } from '../lists/mapped-resolver';
-import { ResponsiveDialog } from '../lists/responsive-dialog';
-import { applyServerErrors, fieldMatcher } from '../lists/server-errors';
+import { ltr } from '../../lib/bidi';
+import { mappedResolver } from '../../lib/mapped-resolver';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { ProviderPicker } from '../providers/provider-picker';
 import { useRecordPurchase } from './stock-api';
 import { PurchaseLineFields, type TPurchaseForm, type TPurchaseLineForm } from './purchase-line-fields';
+import { translateServerMessage } from '../../lib/server-message';
 
 const newLine = (): TPurchaseLineForm => ({ product: null, variant_id: null });
 
@@ -34,7 +35,7 @@ export function toPurchase(values: TPurchaseForm): Record<string, unknown> {
 }
 
 const resolver = mappedResolver(ZPurchaseInput, toPurchase);
-const isField = fieldMatcher([
+const FIELDS = [
   'provider_id',
   'note',
   'lines',
@@ -42,18 +43,25 @@ const isField = fieldMatcher([
   'lines.*.variant_id',
   'lines.*.quantity',
   'lines.*.unit_cost',
-]);
+];
 
 /** Issues 3.3/3.4: one delivery from a provider, one or more lines, recorded in one go. */
 export function PurchaseDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const purchase = useRecordPurchase();
   const [provider, setProvider] = useState<TProvider | null>(null);
-  const form = useForm<TPurchaseForm, unknown, TPurchaseInput>({
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TPurchaseForm, TPurchaseInput>({
     resolver,
     defaultValues: { lines: [newLine()], note: '' },
+    fields: FIELDS,
+    onClose,
+    submit: async (input) => {
+      await purchase.mutateAsync(input);
+      void toast(t('stock.purchase_recorded', { provider: provider?.name ?? '' }), { variant: 'success' });
+      onClose();
+    },
   });
-  const { control, register, handleSubmit, setError, setValue, formState } = form;
+  const { control, register, setValue, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines', keyName: 'key' });
   const lines = useWatch({ control, name: 'lines' });
   const total = lines.reduce(
@@ -61,29 +69,15 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
       sum + (Number.isFinite(line.quantity) && Number.isFinite(line.unit_cost) ? line.quantity! * line.unit_cost! : 0),
     0,
   );
-  const linesError = translateCatalogueMessage(
+  const linesError = translateServerMessage(
     t,
     formState.errors.lines?.message ?? formState.errors.lines?.root?.message,
   );
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await purchase.mutateAsync(input);
-      void toast(t('stock.purchase_recorded', { provider: provider?.name ?? '' }), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      applyServerErrors({ error, setError, t, isField });
-    }
-  });
-
-  const busy = formState.isSubmitting;
   return (
     <FormProvider {...form}>
       <ResponsiveDialog
-        open
-        onClose={onClose}
-        onSubmit={onSubmit}
-        busy={busy}
+        {...dialogProps}
         maxWidth="md"
         title={t('stock.purchase_title')}
         testId="purchase-dialog"
@@ -92,24 +86,19 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
             <Typography sx={{ marginInlineEnd: 'auto', fontWeight: 600 }} data-testid="purchase-total">
               {t('stock.purchase_total', { total: ltr(formatDZD(total)) })}
             </Typography>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('stock.purchase_submit')}
-            </Button>
+            <FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('stock.purchase_submit')} />
           </>
         }
       >
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {formState.errors.root?.server && (
+          {serverError && (
             <Alert severity="error" role="alert">
-              {formState.errors.root.server.message}
+              {serverError}
             </Alert>
           )}
           <ProviderPicker
             value={provider}
-            error={translateCatalogueMessage(t, formState.errors.provider_id?.message)}
+            error={fieldError('provider_id')}
             onChange={(next) => {
               setProvider(next);
               setValue('provider_id', next?.id, { shouldValidate: formState.isSubmitted });
@@ -136,7 +125,7 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
             multiline
             minRows={2}
             error={Boolean(formState.errors.note)}
-            helperText={translateCatalogueMessage(t, formState.errors.note?.message)}
+            helperText={fieldError('note')}
           />
         </Box>
       </ResponsiveDialog>

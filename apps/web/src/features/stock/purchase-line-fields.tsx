@@ -9,10 +9,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { TProduct } from '@cod/shared';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateCatalogueMessage } from '../lists/catalogue-messages';
-import { parseNumberInput } from '../lists/number-input';
+import { parseNumberInput } from '../../lib/number-input';
 import { ProductPicker } from '../products/product-picker';
 import { VariantSelect } from '../products/variant-select';
+import { translateServerMessage } from '../../lib/server-message';
 
 export interface TPurchaseLineForm {
   product: TProduct | null;
@@ -42,7 +42,7 @@ export function PurchaseLineFields({ index, canRemove, onRemove }: TPurchaseLine
   const errors = formState.errors.lines?.[index];
   const product = useWatch({ control, name: `lines.${index}.product` });
   const message = (field: 'product_id' | 'variant_id' | 'quantity' | 'unit_cost') =>
-    translateCatalogueMessage(t, errors?.[field]?.message);
+    translateServerMessage(t, errors?.[field]?.message);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="purchase-line">

@@ -2,14 +2,12 @@ import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -19,6 +17,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ProductThumbnail } from '../products/product-thumbnail';
+import { RowActionButton } from '../../components/lists/row-action-button';
 
 interface TStockLevelsTableProps {
   products: TProduct[];
@@ -94,23 +93,19 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
                 </TableCell>
                 <TableCell sx={figure}>{product.low_stock_threshold ?? '—'}</TableCell>
                 <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('stock.history')}>
-                    <IconButton
-                      aria-label={t('stock.history_named', { name: product.name })}
-                      onClick={() => onHistory(product)}
-                    >
-                      <HistoryIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <RowActionButton
+                    title={t('stock.history')}
+                    label={t('stock.history_named', { name: product.name })}
+                    icon={<HistoryIcon />}
+                    onClick={() => onHistory(product)}
+                  />
                   {canManage && (
-                    <Tooltip title={t('stock.adjust')}>
-                      <IconButton
-                        aria-label={t('stock.adjust_named', { name: product.name })}
-                        onClick={() => onAdjust(product)}
-                      >
-                        <TuneIcon />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActionButton
+                      title={t('stock.adjust')}
+                      label={t('stock.adjust_named', { name: product.name })}
+                      icon={<TuneIcon />}
+                      onClick={() => onAdjust(product)}
+                    />
                   )}
                 </TableCell>
               </TableRow>

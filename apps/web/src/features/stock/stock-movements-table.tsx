@@ -8,8 +8,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDZD, type TStockMovement } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ltr } from '../lists/bidi';
-import { formatDateTime } from '../lists/format-date';
+import { ltr } from '../../lib/bidi';
+import { formatDateTime } from '../../lib/format-date';
 import { MovementKindChip, onHandChange, signedQuantity } from './movement-kind';
 
 const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;

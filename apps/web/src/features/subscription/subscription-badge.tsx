@@ -6,7 +6,7 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import { shouldAutoOpenSubscription, subscriptionDaysLeft, subscriptionTone } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { usePageProps } from '../page-props/use-page-props';
+import { usePageProps } from '../../app/page-props/use-page-props';
 
 const SubscriptionDialog = lazy(() => import('./subscription-dialog').then((m) => ({ default: m.SubscriptionDialog })));
 

@@ -5,7 +5,7 @@ import type { TPresenceRow } from '../../lib/realtime/events';
 import { realtimeHub } from '../../lib/realtime/hub';
 import { applyPresence, presenceKeys } from '../../lib/realtime/presence';
 import { OWNER, renderApp, signIn } from '../../test/render-app';
-import { formatTimeAgo } from '../lists/format-date';
+import { formatTimeAgo } from '../../lib/format-date';
 import type { TUserListRow } from './users-api';
 import { UsersPage } from './users-page';
 

@@ -3,12 +3,12 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import { ZListQuery } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../lib/realtime/presence';
-import { ListBody } from '../lists/list-body';
-import { ListPagination } from '../lists/list-pagination';
-import { ListToolbar } from '../lists/list-toolbar';
-import { SearchField } from '../lists/search-field';
-import { useListState } from '../lists/use-list-state';
-import { PageFrame } from '../pages/page-frame';
+import { ListBody } from '../../components/lists/list-body';
+import { ListPagination } from '../../components/lists/list-pagination';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
+import { useListState } from '../../components/lists/use-list-state';
+import { PageFrame } from '../../app/pages/page-frame';
 import { useUsersQuery } from './users-api';
 import { UsersTable } from './users-table';
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPresenceRow } from '../../lib/realtime/events';
 import { PresenceDot } from '../../lib/realtime/presence-dot';
-import { formatTimeAgo } from '../lists/format-date';
+import { formatTimeAgo } from '../../lib/format-date';
 import { useNow } from './last-seen';
 import type { TUserListRow } from './users-api';
 

@@ -8,8 +8,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { groupHasActiveChild, isLinkActive, type TNavGroup } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { NavIcon } from '../../features/navigation/nav-icons';
-import { useVisibleNavigation } from '../../features/navigation/use-visible-navigation';
+import { NavIcon } from '../../app/navigation/nav-icons';
+import { useVisibleNavigation } from '../../app/navigation/use-visible-navigation';
 
 function HorizontalGroup({ group }: { group: TNavGroup }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { TLocale } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { useChangeLocale } from '../../features/locale/use-change-locale';
+import { useChangeLocale } from '../../app/locale/use-change-locale';
 
 // Menu brings Popover, Modal and the focus trap (about 10 KB gzipped) that the sign-in page does not
 // need until the button is used (brief 10): fetched on hover or focus, shown on click.

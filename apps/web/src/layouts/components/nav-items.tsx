@@ -12,7 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { groupHasActiveChild, isLinkActive, type TNavEntry, type TNavGroup, type TNavLink } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { NavIcon } from '../../features/navigation/nav-icons';
+import { NavIcon } from '../../app/navigation/nav-icons';
 
 interface TNavItemsProps {
   entries: TNavEntry[];

@@ -17,7 +17,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useTranslation } from 'react-i18next';
-import { usePageProps } from '../../features/page-props/use-page-props';
+import { usePageProps } from '../../app/page-props/use-page-props';
 import { notificationMessage } from '../../lib/realtime/live-messages';
 import { markNotificationsSeen, useRecentNotifications } from '../../lib/realtime/notifications-store';
 import { useEndAlignedOrigins } from './popover-origin';

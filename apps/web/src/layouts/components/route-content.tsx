@@ -4,8 +4,8 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useLayoutSettings } from '../../app/layout-settings';
 import { useRouteHandle } from '../../app/route-handle';
 import { useAppAbility } from '../../lib/ability';
-import { useIsLinkVisible } from '../../features/navigation/use-visible-navigation';
-import { ForbiddenPage } from '../../features/pages/forbidden-page';
+import { useIsLinkVisible } from '../../app/navigation/use-visible-navigation';
+import { ForbiddenPage } from '../../app/pages/forbidden-page';
 import { ContentLoader } from './content-loader';
 
 /** Route meta access: the sidebar rule for sidebar pages, the action/subject pair for the rest. */

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NavIcon } from '../../features/navigation/nav-icons';
-import { useVisibleLinks } from '../../features/navigation/use-visible-navigation';
+import { NavIcon } from '../../app/navigation/nav-icons';
+import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

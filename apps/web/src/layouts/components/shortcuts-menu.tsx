@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import AddLinkOutlinedIcon from '@mui/icons-material/AddLinkOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NavIcon } from '../../features/navigation/nav-icons';
-import { useVisibleLinks } from '../../features/navigation/use-visible-navigation';
+import { NavIcon } from '../../app/navigation/nav-icons';
+import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
 import { useEndAlignedOrigins } from './popover-origin';
 
 /** The pages staff open most, in this order; only those the user can see are offered. */

@@ -10,7 +10,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslation } from 'react-i18next';
 import { useLayoutSettings } from '../../app/layout-settings';
 import { NAV_MINI_WIDTH, NAV_WIDTH, createAppTheme } from '../../app/theme';
-import { useVisibleNavigation } from '../../features/navigation/use-visible-navigation';
+import { useVisibleNavigation } from '../../app/navigation/use-visible-navigation';
 import { AppLogo } from './app-logo';
 import { NavItems } from './nav-items';
 

@@ -1,5 +1,6 @@
 import {
   customFieldValueErrors,
+  decodeMessage,
   orderCustomFieldValues,
   ZOrderInput,
   type TCustomField,
@@ -46,7 +47,7 @@ export function answersOf(order: TOrderRow): TCustomFieldAnswers {
  * SPEC 5: required custom fields must be filled (a checkbox counts as filled whether true or
  * false). Each missing or wrong answer is reported under its product and label; the caller words
  * it for its place ('{label} is required' in the custom fields dialog, 'This field is required'
- * in the status dialog). `message` is the shared English sentence.
+ * in the status dialog). `message` is the shared schema's token (packages/shared/src/messages).
  */
 export function customFieldErrors(
   products: readonly TProductWithFields[],
@@ -62,6 +63,9 @@ export function customFieldErrors(
 }
 
 export const hasErrors = (errors: TCustomFieldErrors) => Object.values(errors).some((e) => Object.keys(e).length > 0);
+
+/** Whether the message says the answer is missing (by its code: the dialogs word that one themselves). */
+export const isMissingAnswer = (message: string) => decodeMessage(message)?.code === 'custom_field.required';
 
 /**
  * PUT /dashboard/orders/{id} is the order form: saving answers resends the order as it is with the

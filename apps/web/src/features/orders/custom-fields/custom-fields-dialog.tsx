@@ -1,21 +1,22 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useCustomerCustomFieldsQuery, useSaveOrder } from '../orders-api';
-import { saveFailureMessages, translateOrderMessage } from '../orders-messages';
 import { CustomFieldInputs } from './custom-field-inputs';
 import {
   answersOf,
   customFieldErrors,
   hasErrors,
+  isMissingAnswer,
   orderRequestWithAnswers,
   productsWithFields,
   type TCustomFieldAnswers,
 } from './custom-field-rules';
+import { failureMessages, translateServerMessage } from '../../../lib/server-message';
 
 /**
  * SPEC 2.4 custom fields dialog: the order's answers, the empty ones pre-filled from the customer's
@@ -53,11 +54,11 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
     setSubmitted(true);
     if (hasErrors(customFieldErrors(products, answers))) return;
     try {
-      const { message } = await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      const answer = await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onClose();
     } catch (error) {
-      for (const message of saveFailureMessages(t, error)) void toast(message, { variant: 'error' });
+      for (const message of failureMessages(t, error)) void toast(message, { variant: 'error' });
     }
   };
 
@@ -72,16 +73,7 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions onCancel={onClose} busy={save.isPending} submitLabel={t('common.save')} />}
     >
       {products.length === 0 ? (
         <Alert severity="info">{t('orders.custom_fields.none')}</Alert>
@@ -98,9 +90,9 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
           errorOf={(productId, label) => {
             const message = errors[String(productId)]?.[label];
             if (!message) return undefined;
-            return message.endsWith(' is required')
+            return isMissingAnswer(message)
               ? t('orders.validation.label_required', { label })
-              : translateOrderMessage(t, message);
+              : translateServerMessage(t, message);
           }}
         />
       )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ORDER_ACTION_MESSAGES } from '@cod/shared';
@@ -9,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../../lib/realtime/presence';
 import { PresenceDot } from '../../../lib/realtime/presence-dot';
 import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useAgentsQuery, useAssignAgent } from '../orders-api';
-import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
+import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
 interface TAssignAgentDialogProps {
   orderIds: readonly number[];
@@ -36,12 +36,12 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
     setSubmitted(true);
     if (agentId === '' || ordersError) return;
     try {
-      const { message } = await assign.mutateAsync({ agent_id: agentId, order_ids: [...orderIds] });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      const answer = await assign.mutateAsync({ agent_id: agentId, order_ids: [...orderIds] });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onDone();
     } catch (error) {
       // SPEC 9: assignment error toasts stay 5 s.
-      void toast(actionFailureMessage(t, error, 'orders.messages.bulk_failed'), {
+      void toast(failureMessage(t, error, 'orders.messages.bulk_failed'), {
         variant: 'error',
         autoHideDuration: 5000,
       });
@@ -61,19 +61,12 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
         void submit();
       }}
       actions={
-        <>
-          <Button onClick={onClose} disabled={assign.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={assign.isPending}>
-            {t('orders.assign_agent.submit')}
-          </Button>
-        </>
+        <FormDialogActions onCancel={onClose} busy={assign.isPending} submitLabel={t('orders.assign_agent.submit')} />
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Alert severity={ordersError ? 'error' : 'info'}>
-          {ordersError ? translateOrderMessage(t, ordersError) : t('orders.bulk.selected', { count: orderIds.length })}
+          {ordersError ? translateServerMessage(t, ordersError) : t('orders.bulk.selected', { count: orderIds.length })}
         </Alert>
         <TextField
           select
@@ -82,7 +75,7 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
           value={agentId}
           onChange={(event) => setAgentId(Number(event.target.value))}
           error={Boolean(agentError)}
-          helperText={translateOrderMessage(t, agentError)}
+          helperText={translateServerMessage(t, agentError)}
         >
           {(agents.data?.data ?? []).map((agent) => (
             <MenuItem key={agent.id} value={agent.id} data-online={presence.get(agent.id)?.online ?? false}>

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { TOrderTab, TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useBulkStatus } from '../orders-api';
-import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
 import { bulkStatusTypes, offeredStatuses } from '../row-action-rules';
 import { StatusFields } from './status-fields';
 import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
+import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
 interface TBulkStatusDialogProps {
   orderIds: readonly number[];
@@ -49,11 +49,11 @@ export function BulkStatusDialog({ orderIds, tab, statuses, presetType, onClose,
     setSubmitted(true);
     if (Object.keys(statusFormErrors(value, { orderIds })).length) return;
     try {
-      const { message } = await bulk.mutateAsync({ ...statusRequestOf(value), order_ids: [...orderIds] });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      const answer = await bulk.mutateAsync({ ...statusRequestOf(value), order_ids: [...orderIds] });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onDone();
     } catch (error) {
-      void toast(actionFailureMessage(t, error, 'orders.messages.bulk_failed'), { variant: 'error' });
+      void toast(failureMessage(t, error, 'orders.messages.bulk_failed'), { variant: 'error' });
     }
   };
 
@@ -76,19 +76,16 @@ export function BulkStatusDialog({ orderIds, tab, statuses, presetType, onClose,
         void submit();
       }}
       actions={
-        <>
-          <Button onClick={onClose} disabled={bulk.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={bulk.isPending}>
-            {t('orders.bulk.apply', { count: orderIds.length })}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={bulk.isPending}
+          submitLabel={t('orders.bulk.apply', { count: orderIds.length })}
+        />
       }
     >
       <Alert severity={errors.order_ids ? 'error' : 'info'} sx={{ mb: 1 }} data-testid="bulk-selection">
         {errors.order_ids
-          ? translateOrderMessage(t, errors.order_ids)
+          ? translateServerMessage(t, errors.order_ids)
           : t('orders.bulk.selected', { count: orderIds.length })}
       </Alert>
       <StatusFields statuses={offered} value={value} onChange={setValue} errors={errors} />

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 
 /**
  * The actions whose calls belong to later issues (import, barcode, PDF, XLSX, the shipping

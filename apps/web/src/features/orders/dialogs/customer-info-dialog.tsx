@@ -9,9 +9,9 @@ import { CustomerOrders } from '../../customers/customer-orders';
 import { CustomerSummary } from '../../customers/customer-summary';
 import { useCustomerHistoryQuery } from '../../customers/customers-api';
 import { formatPhone } from '../../customers/format-phone';
-import { formatDateTime } from '../../lists/format-date';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
-import { errorMessage } from '../../lists/server-errors';
+import { formatDateTime } from '../../../lib/format-date';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../../lib/server-errors';
 
 function Line({ label, value }: { label: string; value: React.ReactNode }) {
   return (

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useReportOrder } from '../orders-api';
-import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
 import { DateTimeField } from './date-time-field';
 import { nowLocal, statusFormErrors } from './status-form-rules';
+import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
 /**
  * SPEC 2.4 report date picker: schedules the call back of an order (POST .../{id}/report); the
@@ -30,14 +30,14 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
     setSubmitted(true);
     if (check()) return;
     try {
-      const { message } = await report.mutateAsync({
+      const answer = await report.mutateAsync({
         id: order.id,
         body: { report_date: reportDate, description: description.trim() || null },
       });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onClose();
     } catch (failure) {
-      void toast(actionFailureMessage(t, failure, 'orders.messages.status_failed'), { variant: 'error' });
+      void toast(failureMessage(t, failure, 'orders.messages.status_failed'), { variant: 'error' });
     }
   };
 
@@ -53,14 +53,7 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
         void submit();
       }}
       actions={
-        <>
-          <Button onClick={onClose} disabled={report.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={report.isPending}>
-            {t('orders.report_dialog.submit')}
-          </Button>
-        </>
+        <FormDialogActions onCancel={onClose} busy={report.isPending} submitLabel={t('orders.report_dialog.submit')} />
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
@@ -70,7 +63,7 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
           value={reportDate}
           minDate={nowLocal().slice(0, 10)}
           onChange={setReportDate}
-          error={translateOrderMessage(t, error)}
+          error={translateServerMessage(t, error)}
           testId="report-date"
         />
         <TextField

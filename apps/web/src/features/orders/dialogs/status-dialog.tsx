@@ -1,28 +1,29 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { TOrderRow, TOrderTab, TStatus } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { CustomFieldInputs } from '../custom-fields/custom-field-inputs';
 import {
   answersOf,
   customFieldErrors,
   hasErrors,
+  isMissingAnswer,
   orderRequestWithAnswers,
   productsWithFields,
   type TCustomFieldAnswers,
 } from '../custom-fields/custom-field-rules';
 import { useChangeStatus, useSaveOrder } from '../orders-api';
-import { actionFailureMessage, translateOrderMessage } from '../orders-messages';
 import { offeredStatuses, offeredStatusTypes, statusTypeOf } from '../row-action-rules';
 import { StatusChip } from '../table/order-cells';
 import { StatusFields } from './status-fields';
 import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
+import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
 interface TStatusDialogProps {
   order: TOrderRow;
@@ -63,11 +64,11 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
     if (asksFields && hasErrors(customFieldErrors(products, answers))) return;
     try {
       if (asksFields) await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
-      const { message } = await change.mutateAsync({ id: order.id, body: statusRequestOf(value) });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      const answer = await change.mutateAsync({ id: order.id, body: statusRequestOf(value) });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onClose();
     } catch (error) {
-      void toast(actionFailureMessage(t, error, 'orders.messages.status_failed'), { variant: 'error' });
+      void toast(failureMessage(t, error, 'orders.messages.status_failed'), { variant: 'error' });
     }
   };
 
@@ -83,14 +84,12 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
         void submit();
       }}
       actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || offered.length === 0}>
-            {t('orders.status_dialog.submit')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={t('orders.status_dialog.submit')}
+          submitDisabled={offered.length === 0}
+        />
       }
     >
       {order.latest_status && (
@@ -124,9 +123,9 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
             errorOf={(productId, label) => {
               const message = fieldErrors[String(productId)]?.[label];
               if (!message) return undefined;
-              return message.endsWith(' is required')
+              return isMissingAnswer(message)
                 ? t('orders.validation.field_required')
-                : translateOrderMessage(t, message);
+                : translateServerMessage(t, message);
             }}
           />
         </Box>

@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import type { TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../table/order-cells';
-import { translateOrderMessage } from '../orders-messages';
 import { DateTimeField } from './date-time-field';
 import { nowLocal, type TStatusFormErrors, type TStatusFormInput } from './status-form-rules';
+import { translateServerMessage } from '../../../lib/server-message';
 
 interface TStatusFieldsProps {
   statuses: readonly TStatus[];
@@ -44,7 +44,7 @@ export function StatusFields({ statuses, value, onChange, errors }: TStatusField
         value={value.status}
         onChange={(event) => pick(Number(event.target.value))}
         error={Boolean(errors.status)}
-        helperText={translateOrderMessage(t, errors.status)}
+        helperText={translateServerMessage(t, errors.status)}
         data-testid="status-select"
       >
         {/* Grouped by type, in the shop's order: the colours tell the groups apart. */}
@@ -65,7 +65,7 @@ export function StatusFields({ statuses, value, onChange, errors }: TStatusField
           value={value.report_date}
           minDate={nowLocal().slice(0, 10)}
           onChange={(report_date) => onChange({ ...value, report_date })}
-          error={translateOrderMessage(t, errors.report_date)}
+          error={translateServerMessage(t, errors.report_date)}
           testId="report-date"
         />
       )}
@@ -74,7 +74,7 @@ export function StatusFields({ statuses, value, onChange, errors }: TStatusField
           label={t('orders.status_dialog.cancelled_at')}
           value={value.cancelled_at}
           onChange={(cancelled_at) => onChange({ ...value, cancelled_at })}
-          error={translateOrderMessage(t, errors.cancelled_at)}
+          error={translateServerMessage(t, errors.cancelled_at)}
           testId="cancelled-at"
         />
       )}

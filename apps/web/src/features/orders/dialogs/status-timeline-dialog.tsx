@@ -4,9 +4,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lists/format-date';
-import { ListError } from '../../lists/list-states';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
+import { formatDateTime } from '../../../lib/format-date';
+import { ListError } from '../../../components/lists/list-states';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useOrderTimelineQuery } from '../orders-api';
 import { StatusChip } from '../table/order-cells';
 

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { ORDER_LIST_MESSAGES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
-import { translateOrderMessage } from '../orders-messages';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { translateServerMessage } from '../../../lib/server-message';
 
 /** SPEC 5: a date range needs both start and end; the end cannot precede the start. */
 export function dateRangeErrors(start: string, end: string): { start?: string; end?: string } {
@@ -59,7 +59,7 @@ export function DateRangeDialog({ initialStart, initialEnd, onApply, onClose }: 
           value={start}
           onChange={(event) => setStart(event.target.value)}
           error={Boolean(errors.start)}
-          helperText={translateOrderMessage(t, errors.start)}
+          helperText={translateServerMessage(t, errors.start)}
           required
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -69,7 +69,7 @@ export function DateRangeDialog({ initialStart, initialEnd, onApply, onClose }: 
           value={end}
           onChange={(event) => setEnd(event.target.value)}
           error={Boolean(errors.end)}
-          helperText={translateOrderMessage(t, errors.end)}
+          helperText={translateServerMessage(t, errors.end)}
           required
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
         />

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { narrowWhileTyping, useProductOptionsQuery, type TProductOption } from '../orders-api';
 
 // The picker searches as the user types; the list's own debounce then applies the choice.
@@ -19,17 +20,12 @@ interface TProductFilterProps {
 export function ProductFilter({ value, onChange, sx }: TProductFilterProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
   const [open, setOpen] = useState(false);
   // Names seen so far, so a product chosen earlier (or in a shared link) keeps its label.
   const known = useRef(new Map<number, TProductOption>());
   const options = useProductOptionsQuery(search, open || value !== '');
   for (const product of options.data?.data ?? []) known.current.set(product.id, product);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
 
   const id = value === '' ? null : Number(value);
   const selected =

@@ -8,8 +8,8 @@ import type { TStopdeskCentre } from '@cod/shared';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCitiesQuery, useStatesQuery } from '../orders-api';
-import { translateOrderMessage } from '../orders-messages';
 import type { TOrderFormState } from './order-form-values';
+import { translateServerMessage } from '../../../lib/server-message';
 
 // The centres file carries a few HTML entities ("Easy &amp; Speed"); show them as text.
 const plainText = (text: string) =>
@@ -31,7 +31,7 @@ export function AddressSection({ centres }: { centres: readonly TStopdeskCentre[
   const cities = useCitiesQuery(stateId === '' ? null : stateId);
   const arabic = i18n.language === 'ar';
   const { errors } = formState;
-  const message = (text: string | undefined) => translateOrderMessage(t, text);
+  const message = (text: string | undefined) => translateServerMessage(t, text);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

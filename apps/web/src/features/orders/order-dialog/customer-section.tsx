@@ -4,10 +4,10 @@ import TextField from '@mui/material/TextField';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAgentsQuery, useStatusesQuery } from '../orders-api';
-import { translateOrderMessage } from '../orders-messages';
 import { StatusChip } from '../table/order-cells';
 import type { TOrderFormState } from './order-form-values';
 import { PhoneCheckAlert } from './phone-check-alert';
+import { translateServerMessage } from '../../../lib/server-message';
 
 // docs/decisions/0016: a new order may start as new, pending or confirmed.
 const CREATION_TYPES = ['new', 'pending', 'confirmed'];
@@ -20,7 +20,7 @@ export function CustomerSection({ orderId }: { orderId: number | null }) {
   const agents = useAgentsQuery();
   const statuses = useStatusesQuery();
   const { errors } = formState;
-  const message = (text: string | undefined) => translateOrderMessage(t, text);
+  const message = (text: string | undefined) => translateServerMessage(t, text);
   const creating = orderId === null;
 
   return (

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CustomFieldInputs } from '../custom-fields/custom-field-inputs';
 import type { TProductWithFields } from '../custom-fields/custom-field-rules';
 import type { TProductOption } from '../orders-api';
-import { translateOrderMessage } from '../orders-messages';
 import type { TOrderFormState } from './order-form-values';
+import { translateServerMessage } from '../../../lib/server-message';
 
 type TNestedErrors = Record<string, Record<string, { message?: string } | undefined> | undefined> | undefined;
 
@@ -43,7 +43,7 @@ export function OrderCustomFields({ products }: { products: ReadonlyMap<number, 
             { shouldValidate: formState.isSubmitted },
           );
         }}
-        errorOf={(productId, label) => translateOrderMessage(t, errors?.[String(productId)]?.[label]?.message)}
+        errorOf={(productId, label) => translateServerMessage(t, errors?.[String(productId)]?.[label]?.message)}
       />
     </Box>
   );

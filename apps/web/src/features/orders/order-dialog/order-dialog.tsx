@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -17,11 +16,11 @@ import { FormProvider, get, set, useForm, type FieldValues, type Path, type Reso
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { mappedResolver } from '../../lists/mapped-resolver';
-import { ResponsiveDialog } from '../../lists/responsive-dialog';
-import { errorMessage } from '../../lists/server-errors';
+import { mappedResolver } from '../../../lib/mapped-resolver';
+import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../../lib/server-errors';
 import { useCentresQuery, useOrderQuery, useSaveOrder, useStatesQuery, type TProductOption } from '../orders-api';
-import { saveFailureMessages, translateOrderMessage } from '../orders-messages';
 import { AddressSection } from './address-section';
 import { CustomerSection } from './customer-section';
 import { DeliverySection } from './delivery-section';
@@ -36,6 +35,7 @@ import {
   type TOrderFormState,
 } from './order-form-values';
 import { ProductLines } from './product-lines';
+import { failureMessages, fieldMessages, messageToken, translateServerMessage } from '../../../lib/server-message';
 
 /** SPEC 5: the fields the server's errors are shown under (the rest are toasts only). */
 const SERVER_FIELD =
@@ -113,19 +113,19 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      const { message } = await save.mutateAsync({ id: row?.id ?? null, input });
-      void toast(translateOrderMessage(t, message) ?? message, { variant: 'success' });
+      const answer = await save.mutateAsync({ id: row?.id ?? null, input });
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
+        for (const [field, messages] of Object.entries(fieldMessages(error))) {
           if (SERVER_FIELD.test(field) && messages[0]) {
-            form.setError(field as Path<TOrderFormState>, { type: 'server', message: messages[0] });
+            form.setError(field as Path<TOrderFormState>, { type: 'server', message: messageToken(messages[0]) });
           }
         }
       }
       // SPEC 8: one toast per message, custom-field errors included.
-      for (const message of saveFailureMessages(t, error)) void toast(message, { variant: 'error' });
+      for (const message of failureMessages(t, error)) void toast(message, { variant: 'error' });
     }
   });
 
@@ -139,14 +139,12 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
       testId="order-dialog"
       onSubmit={(event) => void submit(event)}
       actions={
-        <>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="order-submit">
-            {creating ? t('orders.form.create') : t('common.save')}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={save.isPending}
+          submitLabel={creating ? t('orders.form.create') : t('common.save')}
+          submitTestId="order-submit"
+        />
       }
     >
       <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { orderFormSchema, orderInputIssues, ZOrderInput } from '@cod/shared';
+import { englishOf, orderFormSchema, orderInputIssues, ZOrderInput } from '@cod/shared';
 import { describe, expect, it } from 'vitest';
 import type { TProductOption } from '../orders-api';
 import {
@@ -50,11 +50,11 @@ function form(overrides: Partial<TOrderFormState> = {}): TOrderFormState {
   };
 }
 
-/** The messages the dialog shows, by field path, for these values. */
+/** The messages the dialog shows in English, by field path, for these values. */
 function messages(values: TOrderFormState): Record<string, string> {
   const result = orderFormSchema(context).safeParse(orderRequestOf(values, { creating: true }));
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), englishOf(issue.message)]));
 }
 
 describe('product rows (SPEC 5)', () => {
@@ -108,7 +108,10 @@ describe('product rows (SPEC 5)', () => {
     // zod alone stops before the catalogue rules when the name is missing...
     expect(messages(values)['products.1.variant_id']).toBeUndefined();
     // ...so the dialog also asks them, on the same line index.
-    const issues = orderInputIssues(catalogueRulesInput(values), context).map((i) => [i.path.join('.'), i.message]);
+    const issues = orderInputIssues(catalogueRulesInput(values), context).map((i) => [
+      i.path.join('.'),
+      englishOf(i.message),
+    ]);
     expect(issues).toContainEqual(['products.1.variant_id', 'Variant is required']);
   });
 

@@ -7,7 +7,7 @@ import {
   type TOrderLineAmounts,
   type TOrderRow,
 } from '@cod/shared';
-import { parseNumberInput } from '../../lists/number-input';
+import { parseNumberInput } from '../../../lib/number-input';
 import type { TProductOption } from '../orders-api';
 
 export type TFieldValue = string | number | boolean | null;

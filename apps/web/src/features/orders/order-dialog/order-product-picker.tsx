@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDZD } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { narrowWhileTyping, useProductOptionsQuery, type TProductOption } from '../orders-api';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -23,14 +24,10 @@ export function OrderProductPicker({ value, onChange, onOptions, error, inputRef
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
   const options = useProductOptionsQuery(search, open);
   const list = options.data?.data;
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
   // The form needs every product it has seen (variants, custom fields) to check and total the lines.
   useEffect(() => {
     if (list) onOptions(list);

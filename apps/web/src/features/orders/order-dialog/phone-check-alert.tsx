@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { normalizeAlgerianPhone } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lists/format-date';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
+import { formatDateTime } from '../../../lib/format-date';
 import { usePhoneCheckQuery } from '../orders-api';
 import { StatusChip } from '../table/order-cells';
 
@@ -18,11 +19,13 @@ const PHONE_CHECK_DEBOUNCE_MS = 400;
  */
 export function PhoneCheckAlert({ phone, excludeId }: { phone: string; excludeId: number | null }) {
   const { t, i18n } = useTranslation();
+  // Nothing is checked before the first pause, not even a phone the dialog opened with.
   const [checked, setChecked] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setChecked(normalizeAlgerianPhone(phone)), PHONE_CHECK_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [phone]);
+  const checkLater = useDebouncedCallback(
+    (typed: string) => setChecked(normalizeAlgerianPhone(typed)),
+    PHONE_CHECK_DEBOUNCE_MS,
+  );
+  useEffect(() => checkLater(phone), [checkLater, phone]);
   const check = usePhoneCheckQuery(checked, excludeId);
   const data = check.data;
   if (!data || checked === null) return null;

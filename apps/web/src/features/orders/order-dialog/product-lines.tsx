@@ -10,11 +10,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { formatDZD, MAX_ORDER_LINES } from '@cod/shared';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseNumberInput } from '../../lists/number-input';
+import { parseNumberInput } from '../../../lib/number-input';
 import type { TProductOption } from '../orders-api';
-import { translateOrderMessage } from '../orders-messages';
 import { canRemoveLine, cataloguePriceOf, emptyLine, type TOrderFormState } from './order-form-values';
 import { OrderProductPicker } from './order-product-picker';
+import { translateServerMessage } from '../../../lib/server-message';
 
 interface TProductLinesProps {
   products: ReadonlyMap<number, TProductOption>;
@@ -32,7 +32,7 @@ export function ProductLines({ products, remember }: TProductLinesProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'products' });
   const lines = useWatch({ control, name: 'products' });
   const lineErrors = formState.errors.products;
-  const message = (text: string | undefined) => translateOrderMessage(t, text);
+  const message = (text: string | undefined) => translateServerMessage(t, text);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>

@@ -9,7 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { TOrderRow, TOrderStatusRef } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../customers/format-phone';
-import { formatDateTime, formatTimeAgo } from '../../lists/format-date';
+import { formatDateTime, formatTimeAgo } from '../../../lib/format-date';
 
 /** SPEC 2.4: the customer name is cut at 14 characters (whole characters, so Arabic stays intact). */
 export const NAME_CUT = 14;

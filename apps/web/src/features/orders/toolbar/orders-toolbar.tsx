@@ -13,7 +13,7 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import TableViewOutlinedIcon from '@mui/icons-material/TableViewOutlined';
 import type { TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { SearchField } from '../../lists/search-field';
+import { SearchField } from '../../../components/lists/search-field';
 import type { TOrderColumn } from '../column-settings';
 import { FilterBar } from '../filters/filter-bar';
 import type { TFilterValues } from '../filters/filter-values';

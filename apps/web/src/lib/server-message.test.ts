@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { m, orderError, shippingOutcomeMessage, type TLocale } from '@cod/shared';
+import messagesAr from '../locales/messages/ar.json';
+import messagesEn from '../locales/messages/en';
+import messagesFr from '../locales/messages/fr.json';
+import { ApiError } from './api-client';
+import { createI18n } from './i18n';
+import { failureMessage, fieldMessages, translateServerMessage } from './server-message';
+
+const BUNDLES = { en: messagesEn, fr: messagesFr, ar: messagesAr };
+const tIn = (locale: TLocale) =>
+  createI18n(locale, {
+    [locale]: { translation: { errors: { unexpected: `unexpected:${locale}` }, ...BUNDLES[locale] } },
+  }).t;
+
+describe('translateServerMessage (docs/decisions/0041)', () => {
+  it('translates a code with its params, the field name included', () => {
+    const token = m('validation.required', { field: 'cost price' });
+    expect(translateServerMessage(tIn('en'), token)).toBe('The cost price field is required.');
+    expect(translateServerMessage(tIn('fr'), token)).toBe('Le champ prix de revient est obligatoire.');
+    expect(translateServerMessage(tIn('ar'), token)).toBe('حقل سعر التكلفة مطلوب.');
+    expect(
+      translateServerMessage(tIn('fr'), { code: 'order.transition', params: { from: 'Nouvelle', to: 'Livrée' } }),
+    ).toBe('Cette commande ne peut pas passer du statut « Nouvelle » au statut « Livrée ».');
+  });
+
+  it('builds the partial dispatch from codes, each order’s message translated', () => {
+    const errors = [orderError(7, 'Commune introuvable'), orderError(9, m('shipping.not_served'))];
+    const outcome = shippingOutcomeMessage('dispatch', 43, errors);
+    expect(translateServerMessage(tIn('en'), outcome)).toBe(outcome.message);
+    expect(translateServerMessage(tIn('fr'), outcome)).toBe(
+      "43 commandes expédiées, mais 2 n'ont pas pu l'être : Commande 7 : Réponse de la société de livraison : Commune introuvable" +
+        ' ; Commande 9 : Cette société de livraison ne livre pas dans cette wilaya.',
+    );
+    expect(translateServerMessage(tIn('ar'), outcome)).toContain(
+      '؛ الطلب 9: لا توصل شركة التوصيل هذه إلى هذه الولاية.',
+    );
+  });
+
+  it('never shows a sentence it cannot read: unknown codes get their kind’s sentence, text the generic one', () => {
+    const t = tIn('fr');
+    expect(translateServerMessage(t, { code: 'not_found' })).toBe('Cet élément est introuvable.');
+    expect(translateServerMessage(t, { code: 'order.some_future_rule', params: {} })).toBe(
+      "L'opération n'a pas abouti.",
+    );
+    expect(translateServerMessage(t, 'The selected thing is invalid.')).toBe("L'opération n'a pas abouti.");
+    expect(translateServerMessage(t, undefined)).toBeUndefined();
+  });
+
+  it('reads a failed call by its codes: the stock message first, per-field codes under their fields', () => {
+    const t = tIn('ar');
+    const stock = new ApiError(
+      422,
+      {
+        message: 'Insufficient stock for "Pen"',
+        code: 'stock.insufficient',
+        params: { label: 'Pen' },
+        errors: { stock: ['Insufficient stock for "Pen"'] },
+        error_codes: { stock: [{ code: 'stock.insufficient', params: { label: 'Pen' } }] },
+      },
+      null,
+    );
+    expect(failureMessage(t, stock)).toBe('المخزون غير كافٍ لـ «Pen»');
+    expect(failureMessage(t, new ApiError(500, null, null))).toBe('unexpected:ar');
+    const legacy = new ApiError(
+      422,
+      { message: 'The file is empty.', code: 'validation', errors: { file: ['x'] } },
+      null,
+    );
+    expect(fieldMessages(legacy)).toEqual({ file: [{ code: 'validation' }] });
+    expect(translateServerMessage(t, fieldMessages(legacy).file![0])).toBe('بعض المعلومات المدخلة غير صالحة.');
+  });
+});

@@ -3,6 +3,7 @@
  * validate, refresh, cancel, tickets, driver notes, status sync) only ever see these types; the
  * carriers' dialects stay inside their adapter folders. Decision record: docs/decisions/0017.
  */
+import { englishOf, m, type TMessageCode, type TMessageToken } from '@cod/shared';
 import type { TShipmentStatus } from './shipment-status.js';
 import type { TMappedStatus } from './status-mapping.js';
 
@@ -194,16 +195,20 @@ export type TCarrierErrorCode =
   | 'unsupported'
   | 'bad_response';
 
-/** The code a person (and the web client) sees for every transport failure. */
-export const UNREACHABLE_CODE = 'carrier_unreachable';
+/** The catalogue code of every transport failure (decision 0041). */
+export const UNREACHABLE_CODE = 'carrier.unreachable' satisfies TMessageCode;
 
 /**
  * One text for a refused connection, a timeout, a refused destination, a redirect, a 5xx or an
  * answer that is not the carrier's: the answer never tells a port scanner anything (decision 0037).
+ * The catalogue's English: the carrier layer's public messages are still plain text, so it reaches
+ * the web framed as `carrier.message`; `unreachableToken` is the coded form.
  */
 export function unreachableMessage(carrier: string): string {
-  return `Could not reach ${carrier}. Check its address and try again later (${UNREACHABLE_CODE}).`;
+  return englishOf(unreachableToken(carrier));
 }
+
+export const unreachableToken = (carrier: string): TMessageToken => m(UNREACHABLE_CODE, { carrier });
 
 /**
  * A carrier call that failed. The message never contains credentials (http-client redacts them);

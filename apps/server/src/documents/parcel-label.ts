@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { formatDZD } from '@cod/shared';
+import { formatDZD, m } from '@cod/shared';
 import PDFDocument from 'pdfkit';
 import { AppError } from '../lib/app-error.js';
 import { drawCode128 } from './barcode.js';
@@ -43,7 +43,7 @@ export async function writeParcelLabels(options: { stream: Writable; labels: TPa
   for (const label of options.labels) {
     if (!TRACKING.test(label.trackingNumber))
       throw AppError.validation({
-        tracking_number: [`Tracking number of order ${label.orderNumber} cannot be printed as a barcode.`],
+        tracking_number: [m('label.tracking_not_printable', { order_number: label.orderNumber })],
       });
   }
   const doc = new PDFDocument({

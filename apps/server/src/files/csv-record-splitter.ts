@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, fileRefused, type TFileLimits } from './file-limits.js';
+import { FILE_REFUSALS, fileRefused, type TFileLimits } from './file-limits.js';
 
 const QUOTE = 0x22;
 
@@ -152,11 +152,11 @@ export class CsvRecordSplitter {
   private grow(characters: number): void {
     this.fieldLength += characters;
     if (this.fieldLength > this.limits.maxCellLength)
-      throw fileRefused(FILE_MESSAGES.cellTooLong(this.limits.maxCellLength));
+      throw fileRefused(FILE_REFUSALS.cellTooLong(this.limits.maxCellLength));
   }
 
   private nextField(): void {
-    if (++this.fields > this.limits.maxColumns) throw fileRefused(FILE_MESSAGES.tooManyColumns(this.limits.maxColumns));
+    if (++this.fields > this.limits.maxColumns) throw fileRefused(FILE_REFUSALS.tooManyColumns(this.limits.maxColumns));
     this.fieldLength = 0;
     this.atFieldStart = true;
   }

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { openCsvText } from './csv-encoding.js';
 import { CsvRecordSplitter, type TCsvFormat } from './csv-record-splitter.js';
-import { DEFAULT_FILE_LIMITS, FILE_MESSAGES, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
+import { DEFAULT_FILE_LIMITS, FILE_REFUSALS, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 
 /**
@@ -42,7 +42,7 @@ export async function* csvRows(filePath: string, limits: TFileLimits = DEFAULT_F
     }
     if (splitter) yield* rowsOf(splitter.end());
   } catch (error) {
-    throw isFileRefusal(error) ? error : fileRefused(FILE_MESSAGES.unreadable('.csv'));
+    throw isFileRefusal(error) ? error : fileRefused(FILE_REFUSALS.unreadable('.csv'));
   } finally {
     close();
     (text as unknown as { destroy?: () => void }).destroy?.();
@@ -66,7 +66,7 @@ export async function countCsvRows(filePath: string, limits: TFileLimits, atMost
     splitter?.end();
     return splitter?.nonBlankRecords ?? 0;
   } catch (error) {
-    throw isFileRefusal(error) ? error : fileRefused(FILE_MESSAGES.unreadable('.csv'));
+    throw isFileRefusal(error) ? error : fileRefused(FILE_REFUSALS.unreadable('.csv'));
   } finally {
     close();
     (text as unknown as { destroy?: () => void }).destroy?.();

@@ -1,3 +1,4 @@
+import { englishOf, m, type TMessageToken } from '@cod/shared';
 import { AppError } from '../lib/app-error.js';
 
 /** The three spreadsheet formats SPEC 5 accepts for an import. */
@@ -49,40 +50,48 @@ export function fileLimits(overrides: Partial<TFileLimits> = {}): TFileLimits {
 
 const mb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
-/** The messages a seller sees when a file is refused (SPEC 8: import failures show the listed errors). */
-export const FILE_MESSAGES = {
-  required: 'Please select a file to import',
-  type: 'Only .xlsx, .xls and .csv files can be imported.',
-  mismatch: (extension: string) =>
-    `This file is not a real ${extension} spreadsheet: its content does not match its extension.`,
-  tooLarge: (limitBytes: number) => `The file is larger than the ${mb(limitBytes)} MB limit.`,
-  empty: 'The file is empty.',
-  noRows: 'The file contains no rows.',
-  headerOnly: 'The file has a header row but no data rows.',
-  tooManyRows: (limit: number) =>
-    `The file has more than ${limit.toLocaleString('en-US')} data rows. Split it into smaller files.`,
-  zipTooManyEntries: 'The .xlsx file contains too many parts to be a spreadsheet.',
-  zipTooBig: (limitBytes: number) => `The .xlsx file would expand to more than ${mb(limitBytes)} MB once uncompressed.`,
-  zipRatio: 'The .xlsx file is compressed abnormally (a possible zip bomb) and was refused.',
-  zipDamaged: 'The .xlsx file is damaged and cannot be read.',
-  notWorkbook: 'The .xlsx file does not contain an Excel workbook.',
-  xlsUnsupported:
-    'Old Excel .xls files cannot be read. Open the file in Excel or LibreOffice, save it as .xlsx (Excel Workbook) and import it again.',
-  unreadable: (extension: string) => `The ${extension} file could not be read.`,
-  tooManyColumns: (limit: number) =>
-    `The file has more than ${limit.toLocaleString('en-US')} columns. Keep the order columns (see the template) and import it again.`,
-  cellTooLong: (limit: number) =>
-    `A cell of the file holds more than ${limit.toLocaleString('en-US')} characters. Shorten it and import the file again.`,
-  tooManyTexts: (limit: number) =>
-    `The .xlsx file holds more than ${limit.toLocaleString('en-US')} different texts. Split it into smaller files.`,
-  tooMuchText: (limitBytes: number) =>
-    `The .xlsx file holds more than ${mb(limitBytes)} MB of text. Split it into smaller files.`,
-  tooComplex: 'Reading this file needs more memory than an import may use. Split it into smaller files.',
-  tooSlow: 'Reading this file takes longer than an import may take. Split it into smaller files.',
+/**
+ * Why a file is refused, as catalogue tokens (packages/shared/src/messages/templates/files.ts,
+ * docs/decisions/0041): the answer carries SPEC 8's English with its code and params.
+ */
+export const FILE_REFUSALS = {
+  required: m('file.required'),
+  type: m('file.type'),
+  mismatch: (extension: string) => m('file.mismatch', { extension }),
+  tooLarge: (limitBytes: number) => m('file.too_large', { megabytes: mb(limitBytes) }),
+  empty: m('file.empty'),
+  noRows: m('file.no_rows'),
+  headerOnly: m('file.header_only'),
+  tooManyRows: (limit: number) => m('file.too_many_rows', { limit }),
+  zipTooManyEntries: m('file.zip_too_many_entries'),
+  zipTooBig: (limitBytes: number) => m('file.zip_too_big', { megabytes: mb(limitBytes) }),
+  zipRatio: m('file.zip_ratio'),
+  zipDamaged: m('file.zip_damaged'),
+  notWorkbook: m('file.not_workbook'),
+  xlsUnsupported: m('file.xls_unsupported'),
+  unreadable: (extension: string) => m('file.unreadable', { extension }),
+  tooManyColumns: (limit: number) => m('file.too_many_columns', { limit }),
+  cellTooLong: (limit: number) => m('file.cell_too_long', { limit }),
+  tooManyTexts: (limit: number) => m('file.too_many_texts', { limit }),
+  tooMuchText: (limitBytes: number) => m('file.too_much_text', { megabytes: mb(limitBytes) }),
+  tooComplex: m('file.too_complex'),
+  tooSlow: m('file.too_slow'),
 } as const;
 
+type TEnglishOf<T> = { [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+
+/** The messages a seller sees when a file is refused, in SPEC 8's English (what the stored import errors say). */
+export const FILE_MESSAGES = Object.fromEntries(
+  Object.entries(FILE_REFUSALS).map(([key, refusal]) => [
+    key,
+    typeof refusal === 'function'
+      ? (...args: unknown[]) => englishOf((refusal as (...a: unknown[]) => string)(...args))
+      : englishOf(refusal),
+  ]),
+) as TEnglishOf<typeof FILE_REFUSALS>;
+
 /** A refused file: a 422 on the `file` field, the shape every form error has (ARCHITECTURE 3.5). */
-export function fileRefused(message: string): AppError {
+export function fileRefused(message: TMessageToken | string): AppError {
   return AppError.validation({ file: [message] }, message);
 }
 

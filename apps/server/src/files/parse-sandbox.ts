@@ -1,5 +1,5 @@
 import type { AppError } from '../lib/app-error.js';
-import { FILE_MESSAGES, fileRefused, type TSpreadsheetKind } from './file-limits.js';
+import { FILE_REFUSALS, fileRefused, type TSpreadsheetKind } from './file-limits.js';
 import type { TSandboxAnswer, TSandboxFile, TSandboxReply } from './sandbox-messages.js';
 import { type ParseSandboxError, SandboxThread, type TSandboxLimits } from './sandbox-thread.js';
 import type { TSheetRow, TSpreadsheet } from './spreadsheet-reader.js';
@@ -119,9 +119,9 @@ function expectAnswer<T extends TSandboxAnswer['type']>(
 
 /** The seller's words for a read the sandbox had to stop: the file, not the server, was the problem. */
 export function sandboxRefusal(error: ParseSandboxError, kind: TSpreadsheetKind): AppError {
-  if (error.failure === 'memory') return fileRefused(FILE_MESSAGES.tooComplex);
-  if (error.failure === 'time') return fileRefused(FILE_MESSAGES.tooSlow);
-  return fileRefused(FILE_MESSAGES.unreadable(`.${kind}`));
+  if (error.failure === 'memory') return fileRefused(FILE_REFUSALS.tooComplex);
+  if (error.failure === 'time') return fileRefused(FILE_REFUSALS.tooSlow);
+  return fileRefused(FILE_REFUSALS.unreadable(`.${kind}`));
 }
 
 /** The process's sandbox: uploads and import jobs share its threads. */

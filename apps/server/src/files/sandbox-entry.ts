@@ -40,7 +40,8 @@ async function answer(request: TSandboxRequest): Promise<TSandboxAnswer> {
         return { type: 'closed' };
     }
   } catch (error) {
-    if (isFileRefusal(error)) return { type: 'refused', message: error.message };
+    // The token, so the main thread's refusal keeps its code (docs/decisions/0041).
+    if (isFileRefusal(error)) return { type: 'refused', message: error.token };
     return { type: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
 }

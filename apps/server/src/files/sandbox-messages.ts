@@ -20,7 +20,7 @@ export type TSandboxAnswer =
   | { type: 'chunk'; rows: TSheetRow[] }
   | { type: 'done' }
   | { type: 'closed' }
-  /** The file broke one of the rules of file-limits.ts: its message is for the seller. */
+  /** The file broke one of the rules of file-limits.ts: its message (a catalogue token) is for the seller. */
   | { type: 'refused'; message: string }
   | { type: 'failed'; message: string };
 

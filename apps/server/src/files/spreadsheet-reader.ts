@@ -1,5 +1,5 @@
 import { countCsvRows, csvRows } from './csv-rows.js';
-import { FILE_MESSAGES, fileLimits, fileRefused, type TFileLimits, type TSpreadsheetKind } from './file-limits.js';
+import { FILE_REFUSALS, fileLimits, fileRefused, type TFileLimits, type TSpreadsheetKind } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 import { inspectXlsx, type TXlsxInspection } from './xlsx-inspection.js';
 import { xlsxRows } from './xlsx-rows.js';
@@ -47,10 +47,10 @@ export async function openSpreadsheet(options: TOpenSpreadsheetOptions): Promise
   // hide the error that made us stop.
   const close = async () => void (await iterator.return?.(undefined).catch(() => undefined));
   const first = await iterator.next();
-  if (first.done) throw fileRefused(FILE_MESSAGES.noRows);
+  if (first.done) throw fileRefused(FILE_REFUSALS.noRows);
   const headers = headerNames(first.value.values);
   const second = await iterator.next();
-  if (second.done) throw fileRefused(FILE_MESSAGES.headerOnly);
+  if (second.done) throw fileRefused(FILE_REFUSALS.headerOnly);
 
   async function* chunks(): AsyncGenerator<TSheetRow[]> {
     let chunk: TSheetRow[] = [];
@@ -58,7 +58,7 @@ export async function openSpreadsheet(options: TOpenSpreadsheetOptions): Promise
     let next: IteratorResult<TRawRow> = second;
     try {
       while (!next.done) {
-        if (++dataRows > limits.maxDataRows) throw fileRefused(FILE_MESSAGES.tooManyRows(limits.maxDataRows));
+        if (++dataRows > limits.maxDataRows) throw fileRefused(FILE_REFUSALS.tooManyRows(limits.maxDataRows));
         if (next.value.rowNumber > (options.skipThroughRow ?? 0)) chunk.push(namedRow(headers, next.value));
         if (chunk.length >= chunkSize) {
           yield chunk;
@@ -94,7 +94,7 @@ export interface TSpreadsheetSummary {
  */
 export async function inspectSpreadsheet(options: TOpenSpreadsheetOptions): Promise<TSpreadsheetSummary> {
   const limits = fileLimits(options.limits);
-  if (options.kind === 'xls') throw fileRefused(FILE_MESSAGES.xlsUnsupported);
+  if (options.kind === 'xls') throw fileRefused(FILE_REFUSALS.xlsUnsupported);
   if (options.kind === 'xlsx') {
     const xlsx = options.xlsx ?? (await inspectXlsx(options.path, limits));
     return { dataRows: checkRowCount(xlsx.rowsWithValues, limits), exact: false, xlsx };
@@ -104,18 +104,18 @@ export async function inspectSpreadsheet(options: TOpenSpreadsheetOptions): Prom
 }
 
 function checkRowCount(rowsWithHeader: number, limits: TFileLimits): number {
-  if (rowsWithHeader === 0) throw fileRefused(FILE_MESSAGES.noRows);
-  if (rowsWithHeader === 1) throw fileRefused(FILE_MESSAGES.headerOnly);
-  if (rowsWithHeader - 1 > limits.maxDataRows) throw fileRefused(FILE_MESSAGES.tooManyRows(limits.maxDataRows));
+  if (rowsWithHeader === 0) throw fileRefused(FILE_REFUSALS.noRows);
+  if (rowsWithHeader === 1) throw fileRefused(FILE_REFUSALS.headerOnly);
+  if (rowsWithHeader - 1 > limits.maxDataRows) throw fileRefused(FILE_REFUSALS.tooManyRows(limits.maxDataRows));
   return rowsWithHeader - 1;
 }
 
 async function rawRows(options: TOpenSpreadsheetOptions, limits: TFileLimits): Promise<AsyncIterable<TRawRow>> {
   if (options.kind === 'csv') return csvRows(options.path, limits);
   // docs/decisions/0020: no maintained pure-JS .xls reader is installed, and SheetJS is ruled out.
-  if (options.kind === 'xls') throw fileRefused(FILE_MESSAGES.xlsUnsupported);
+  if (options.kind === 'xls') throw fileRefused(FILE_REFUSALS.xlsUnsupported);
   const xlsx = options.xlsx ?? (await inspectXlsx(options.path, limits));
-  if (xlsx.sheetFileNumber === null) throw fileRefused(FILE_MESSAGES.unreadable('.xlsx'));
+  if (xlsx.sheetFileNumber === null) throw fileRefused(FILE_REFUSALS.unreadable('.xlsx'));
   return xlsxRows(options.path, xlsx.sheetFileNumber, limits);
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FILE_MESSAGES, fileRefused, type TFileLimits } from './file-limits.js';
+import { FILE_REFUSALS, fileRefused, type TFileLimits } from './file-limits.js';
 import {
   assertLayoutMatchesDirectory,
   assertWorkbookParts,
@@ -82,11 +82,11 @@ async function locateFirstSheet(zip: TZipFile, directory: TZipDirectory): Promis
   const relation = [...rels.matchAll(/<(?:\w+:)?Relationship\s[^>]*>/g)]
     .map((m) => attributes(m[0]))
     .find((r) => r.Id === relId);
-  if (!relation?.Target) throw fileRefused(FILE_MESSAGES.notWorkbook);
+  if (!relation?.Target) throw fileRefused(FILE_REFUSALS.notWorkbook);
   const target = relation.Target.startsWith('/')
     ? relation.Target.slice(1)
     : path.posix.normalize(path.posix.join('xl', relation.Target));
-  if (!directory.entries.some((e) => e.name === target)) throw fileRefused(FILE_MESSAGES.notWorkbook);
+  if (!directory.entries.some((e) => e.name === target)) throw fileRefused(FILE_REFUSALS.notWorkbook);
   return target;
 }
 
@@ -96,8 +96,8 @@ function attributes(tag: string): Record<string, string> {
 
 async function readSmallPart(zip: TZipFile, directory: TZipDirectory, name: string): Promise<string> {
   const entry: TZipEntry | undefined = directory.entries.find((e) => e.name === name);
-  if (!entry) throw fileRefused(FILE_MESSAGES.notWorkbook);
-  if (entry.uncompressedSize > MAX_INDEX_PART_BYTES) throw fileRefused(FILE_MESSAGES.zipDamaged);
+  if (!entry) throw fileRefused(FILE_REFUSALS.notWorkbook);
+  if (entry.uncompressedSize > MAX_INDEX_PART_BYTES) throw fileRefused(FILE_REFUSALS.zipDamaged);
   const chunks: Buffer[] = [];
   for await (const chunk of await openEntryStream(zip, entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -109,6 +109,6 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
       // inflating is the check: yauzl errors when a part outgrows its declared size
     }
   } catch {
-    throw fileRefused(FILE_MESSAGES.zipDamaged);
+    throw fileRefused(FILE_REFUSALS.zipDamaged);
   }
 }

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
+import { FILE_REFUSALS, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -37,7 +37,7 @@ async function scanXml(stream: NodeJS.ReadableStream, visitor: TXmlVisitor): Pro
         }
         const close = bytes.indexOf(GT, i);
         const tagBytes = (close === -1 ? bytes.length : close + 1) - i;
-        if (tagBytes > MAX_TAG_BYTES) throw fileRefused(FILE_MESSAGES.zipDamaged);
+        if (tagBytes > MAX_TAG_BYTES) throw fileRefused(FILE_REFUSALS.zipDamaged);
         if (close === -1) {
           unfinished = bytes.subarray(i);
           break;
@@ -48,7 +48,7 @@ async function scanXml(stream: NodeJS.ReadableStream, visitor: TXmlVisitor): Pro
     }
   } catch (error) {
     // yauzl fails a part that inflates past its declared size: the zip lied.
-    throw isFileRefusal(error) ? error : fileRefused(FILE_MESSAGES.zipDamaged);
+    throw isFileRefusal(error) ? error : fileRefused(FILE_REFUSALS.zipDamaged);
   }
 }
 
@@ -104,7 +104,7 @@ export async function scanSheet(stream: NodeJS.ReadableStream, limits: TFileLimi
   let run = 0;
   const endRow = () => {
     if (inRow && rowHasValue && ++rows > limits.maxDataRows + 1)
-      throw fileRefused(FILE_MESSAGES.tooManyRows(limits.maxDataRows));
+      throw fileRefused(FILE_REFUSALS.tooManyRows(limits.maxDataRows));
   };
   await scanXml(stream, {
     tag(bytes, start, end) {
@@ -123,14 +123,14 @@ export async function scanSheet(stream: NodeJS.ReadableStream, limits: TFileLimi
         const column = referenceColumn(bytes, start, end) ?? cells + 1;
         cells++;
         if (column > limits.maxColumns || cells > limits.maxColumns)
-          throw fileRefused(FILE_MESSAGES.tooManyColumns(limits.maxColumns));
+          throw fileRefused(FILE_REFUSALS.tooManyColumns(limits.maxColumns));
       } else if (inRow && (isTag(bytes, start, 'v') || isTag(bytes, start, 'is'))) {
         rowHasValue = true;
       }
     },
     text(bytes, start, end) {
       run += characters(bytes, start, end);
-      if (run > limits.maxCellLength) throw fileRefused(FILE_MESSAGES.cellTooLong(limits.maxCellLength));
+      if (run > limits.maxCellLength) throw fileRefused(FILE_REFUSALS.cellTooLong(limits.maxCellLength));
     },
   });
   endRow();
@@ -150,15 +150,15 @@ export async function scanSharedStrings(stream: NodeJS.ReadableStream, limits: T
   await scanXml(stream, {
     tag(bytes, start) {
       if (bytes[start + 1] === SLASH || !isTag(bytes, start, 'si')) return;
-      if (++entries > limits.maxSharedStrings) throw fileRefused(FILE_MESSAGES.tooManyTexts(limits.maxSharedStrings));
+      if (++entries > limits.maxSharedStrings) throw fileRefused(FILE_REFUSALS.tooManyTexts(limits.maxSharedStrings));
       entryLength = 0;
     },
     text(bytes, start, end) {
       textBytes += end - start;
       if (textBytes > limits.maxSharedStringsBytes)
-        throw fileRefused(FILE_MESSAGES.tooMuchText(limits.maxSharedStringsBytes));
+        throw fileRefused(FILE_REFUSALS.tooMuchText(limits.maxSharedStringsBytes));
       entryLength += characters(bytes, start, end);
-      if (entryLength > limits.maxCellLength) throw fileRefused(FILE_MESSAGES.cellTooLong(limits.maxCellLength));
+      if (entryLength > limits.maxCellLength) throw fileRefused(FILE_REFUSALS.cellTooLong(limits.maxCellLength));
     },
   });
 }

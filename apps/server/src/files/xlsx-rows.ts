@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { DEFAULT_FILE_LIMITS, FILE_MESSAGES, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
+import { DEFAULT_FILE_LIMITS, FILE_REFUSALS, fileRefused, isFileRefusal, type TFileLimits } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 
 /**
@@ -42,9 +42,9 @@ export async function* xlsxRows(
       }
       return;
     }
-    throw fileRefused(FILE_MESSAGES.notWorkbook);
+    throw fileRefused(FILE_REFUSALS.notWorkbook);
   } catch (error) {
-    throw isFileRefusal(error) ? error : fileRefused(FILE_MESSAGES.unreadable('.xlsx'));
+    throw isFileRefusal(error) ? error : fileRefused(FILE_REFUSALS.unreadable('.xlsx'));
   } finally {
     file.destroy();
   }
@@ -55,9 +55,9 @@ function rowValues(row: ExcelJS.Row, rowNumber: number, limits: TFileLimits): TR
   let formulaColumns: number[] | null = null;
   let hasValue = false;
   row.eachCell((cell, column) => {
-    if (column > limits.maxColumns) throw fileRefused(FILE_MESSAGES.tooManyColumns(limits.maxColumns));
+    if (column > limits.maxColumns) throw fileRefused(FILE_REFUSALS.tooManyColumns(limits.maxColumns));
     const { text, formula } = cellText(cell.value);
-    if (text.length > limits.maxCellLength) throw fileRefused(FILE_MESSAGES.cellTooLong(limits.maxCellLength));
+    if (text.length > limits.maxCellLength) throw fileRefused(FILE_REFUSALS.cellTooLong(limits.maxCellLength));
     values[column - 1] = text;
     if (formula) (formulaColumns ??= []).push(column - 1);
     if (text.trim() !== '') hasValue = true;

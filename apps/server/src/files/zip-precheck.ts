@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { FILE_MESSAGES, fileRefused, type TFileLimits } from './file-limits.js';
+import { FILE_REFUSALS, fileRefused, type TFileLimits } from './file-limits.js';
 
 /** One part of a zip as its central directory declares it. */
 export interface TZipEntry {
@@ -39,7 +39,7 @@ const DESCRIPTOR_SIZES = new Set([12, 16, 20, 24]);
 export function openZip(filePath: string): Promise<{ zip: TZipFile; centralDirectoryOffset: number }> {
   return new Promise((resolve, reject) => {
     yauzl.open(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) return reject(fileRefused(FILE_MESSAGES.zipDamaged));
+      if (error || !zip) return reject(fileRefused(FILE_REFUSALS.zipDamaged));
       // yauzl starts its entry cursor at the central directory; read it before the first entry moves it.
       const centralDirectoryOffset = (zip as unknown as { readEntryCursor: number }).readEntryCursor;
       resolve({ zip: zip as TZipFile, centralDirectoryOffset });
@@ -53,7 +53,7 @@ export function openZip(filePath: string): Promise<{ zip: TZipFile; centralDirec
  * entry's declared sizes and ratio, stopping at the first one over a limit.
  */
 export function readCentralDirectory(zip: TZipFile, limits: TFileLimits): Promise<TZipDirectory> {
-  if (zip.entryCount > limits.maxZipEntries) return Promise.reject(fileRefused(FILE_MESSAGES.zipTooManyEntries));
+  if (zip.entryCount > limits.maxZipEntries) return Promise.reject(fileRefused(FILE_REFUSALS.zipTooManyEntries));
   return new Promise((resolve, reject) => {
     const entries: TZipEntry[] = [];
     const names = new Set<string>();
@@ -62,14 +62,14 @@ export function readCentralDirectory(zip: TZipFile, limits: TFileLimits): Promis
       zip.removeAllListeners('entry');
       reject(fileRefused(message));
     };
-    zip.on('error', () => fail(FILE_MESSAGES.zipDamaged));
+    zip.on('error', () => fail(FILE_REFUSALS.zipDamaged));
     zip.on('end', () => resolve({ entries, totalUncompressed }));
     zip.on('entry', (entry: yauzl.Entry) => {
       const refusal = refuseEntry(entry, names, limits);
       if (refusal) return fail(refusal);
       totalUncompressed += entry.uncompressedSize;
       if (totalUncompressed > limits.maxUncompressedBytes)
-        return fail(FILE_MESSAGES.zipTooBig(limits.maxUncompressedBytes));
+        return fail(FILE_REFUSALS.zipTooBig(limits.maxUncompressedBytes));
       names.add(entry.fileName);
       entries.push({
         name: entry.fileName,
@@ -88,12 +88,12 @@ export function readCentralDirectory(zip: TZipFile, limits: TFileLimits): Promis
 
 function refuseEntry(entry: yauzl.Entry, seen: Set<string>, limits: TFileLimits): string | null {
   // A repeated name lets two readers disagree on which part is "the" sheet.
-  if (seen.has(entry.fileName)) return FILE_MESSAGES.zipDamaged;
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return FILE_MESSAGES.zipDamaged;
-  if (entry.uncompressedSize > limits.maxUncompressedBytes) return FILE_MESSAGES.zipTooBig(limits.maxUncompressedBytes);
+  if (seen.has(entry.fileName)) return FILE_REFUSALS.zipDamaged;
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return FILE_REFUSALS.zipDamaged;
+  if (entry.uncompressedSize > limits.maxUncompressedBytes) return FILE_REFUSALS.zipTooBig(limits.maxUncompressedBytes);
   if (entry.uncompressedSize >= RATIO_CHECK_FROM_BYTES) {
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-    if (ratio > limits.maxCompressionRatio) return FILE_MESSAGES.zipRatio;
+    if (ratio > limits.maxCompressionRatio) return FILE_REFUSALS.zipRatio;
   }
   return null;
 }
@@ -101,7 +101,7 @@ function refuseEntry(entry: yauzl.Entry, seen: Set<string>, limits: TFileLimits)
 /** An .xlsx is an OPC package: these two parts are what makes a zip an Excel workbook. */
 export function assertWorkbookParts(directory: TZipDirectory): void {
   const names = new Set(directory.entries.map((e) => e.name));
-  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw fileRefused(FILE_MESSAGES.notWorkbook);
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw fileRefused(FILE_REFUSALS.notWorkbook);
 }
 
 /**
@@ -120,15 +120,15 @@ export async function assertLayoutMatchesDirectory(
   let previousHasDescriptor = false;
   for (const entry of sorted) {
     if (!gapIsAllowed(entry.localHeaderOffset - expected, previousHasDescriptor))
-      throw fileRefused(FILE_MESSAGES.zipDamaged);
+      throw fileRefused(FILE_REFUSALS.zipDamaged);
     const header = await readLocalHeader(zip, entry);
     if (header.fileName.toString('utf8') !== entry.name && header.fileName.toString('latin1') !== entry.name)
-      throw fileRefused(FILE_MESSAGES.zipDamaged);
+      throw fileRefused(FILE_REFUSALS.zipDamaged);
     expected = header.fileDataStart + entry.compressedSize;
     previousHasDescriptor = (entry.flags & DATA_DESCRIPTOR_FLAG) !== 0;
   }
   if (!gapIsAllowed(centralDirectoryOffset - expected, previousHasDescriptor))
-    throw fileRefused(FILE_MESSAGES.zipDamaged);
+    throw fileRefused(FILE_REFUSALS.zipDamaged);
 }
 
 function gapIsAllowed(gap: number, afterDescriptorEntry: boolean): boolean {
@@ -138,7 +138,7 @@ function gapIsAllowed(gap: number, afterDescriptorEntry: boolean): boolean {
 function readLocalHeader(zip: TZipFile, entry: TZipEntry): Promise<TLocalFileHeader> {
   return new Promise((resolve, reject) => {
     zip.readLocalFileHeader(entry.raw, { minimal: false }, (error, header) =>
-      error ? reject(fileRefused(FILE_MESSAGES.zipDamaged)) : resolve(header),
+      error ? reject(fileRefused(FILE_REFUSALS.zipDamaged)) : resolve(header),
     );
   });
 }
@@ -147,7 +147,7 @@ function readLocalHeader(zip: TZipFile, entry: TZipEntry): Promise<TLocalFileHea
 export function openEntryStream(zip: TZipFile, entry: TZipEntry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry.raw, (error, stream) =>
-      error || !stream ? reject(fileRefused(FILE_MESSAGES.zipDamaged)) : resolve(stream),
+      error || !stream ? reject(fileRefused(FILE_REFUSALS.zipDamaged)) : resolve(stream),
     );
   });
 }

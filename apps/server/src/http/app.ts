@@ -74,25 +74,25 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
 
   app.get('/health', { config: { access: 'public' } }, () => ({ status: 'ok', database: database.kind }));
   registerAuthRoutes(app, deps);
-  registerReferenceRoutes(app, database.db);
-  registerPagePropsRoutes(app, database.db, config.appUrl);
-  registerStatusRoutes(app, database.db);
-  registerUserRoutes(app, database.db);
-  registerCentralRoutes(app, database.db);
+  registerReferenceRoutes(app, deps);
+  registerPagePropsRoutes(app, deps, config.appUrl);
+  registerStatusRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerCentralRoutes(app, deps);
   const imageStore = localImageStore(config.dataDir);
-  registerProductRoutes(app, database.db, imageStore);
-  await registerProductImageRoutes(app, database.db, imageStore);
-  registerProductPermissionRoutes(app, database.db);
-  registerProviderRoutes(app, database.db);
-  registerStockRoutes(app, database.db);
-  registerCustomerRoutes(app, database.db);
-  registerSalesChannelRoutes(app, database.db);
+  registerProductRoutes(app, { ...deps, store: imageStore });
+  await registerProductImageRoutes(app, { ...deps, store: imageStore });
+  registerProductPermissionRoutes(app, deps);
+  registerProviderRoutes(app, deps);
+  registerStockRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+  registerSalesChannelRoutes(app, deps);
   registerOrderRoutes(app, database.db);
   registerIntakeRoutes(app, database.db);
   registerShippingCompanyRoutes(app, deps);
   await registerShippingRoutes(app, deps);
   await registerImportRoutes(app, database.db, config);
-  registerExportRoutes(app, database.db);
+  registerExportRoutes(app, deps);
   await registerSpa(app, config.webDistDir);
   // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
   await attachRealtime(app, { database, config });

@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { englishOf, m } from '@cod/shared';
 import { AppError } from '../lib/app-error.js';
 import { JSON_LIMITS, jsonNestingDepthExceeds } from '../lib/json-bounds.js';
 
+/** The refusals at the edge as catalogue tokens (docs/decisions/0041): their English is EDGE_MESSAGES. */
+export const EDGE_REFUSALS = {
+  tooDeep: m('edge.too_deep', { max: JSON_LIMITS.maxDepth }),
+  tooManyValues: m('edge.too_many_values', { max: JSON_LIMITS.maxValues }),
+  invalidCharacter: (field: string) => m('edge.invalid_character', { name: field }),
+  invalidKey: m('edge.invalid_key'),
+  invalidFileName: m('edge.invalid_file_name'),
+  malformedMultipart: m('edge.malformed_upload'),
+} as const;
+
 export const EDGE_MESSAGES = {
-  tooDeep: `The request is nested too deeply (at most ${JSON_LIMITS.maxDepth} levels).`,
-  tooManyValues: `The request holds too many values (at most ${JSON_LIMITS.maxValues}).`,
-  invalidCharacter: (field: string) => `The ${field} contains an invalid character.`,
-  invalidKey: 'A field name contains an invalid character.',
-  invalidFileName: 'The file name contains an invalid character.',
-  malformedMultipart: 'The upload is incomplete or malformed.',
+  tooDeep: englishOf(EDGE_REFUSALS.tooDeep),
+  tooManyValues: englishOf(EDGE_REFUSALS.tooManyValues),
+  invalidCharacter: (field: string) => englishOf(EDGE_REFUSALS.invalidCharacter(field)),
+  invalidKey: englishOf(EDGE_REFUSALS.invalidKey),
+  invalidFileName: englishOf(EDGE_REFUSALS.invalidFileName),
+  malformedMultipart: englishOf(EDGE_REFUSALS.malformedMultipart),
 } as const;
 
 // PostgreSQL refuses NUL in text, and a lone UTF-16 surrogate in json/jsonb ("\ud800" has no UTF-8
@@ -51,21 +62,21 @@ function refuse(path: readonly TKey[], message: string): AppError {
  */
 export function assertCleanInput(input: unknown, root: readonly TKey[] = []): void {
   if (typeof input === 'string') {
-    if (hasInvalidText(input)) throw refuse(root, EDGE_MESSAGES.invalidCharacter(fieldName(root)));
+    if (hasInvalidText(input)) throw refuse(root, EDGE_REFUSALS.invalidCharacter(fieldName(root)));
     return;
   }
   if (input === null || typeof input !== 'object' || Buffer.isBuffer(input)) return;
   const stack: TNode[] = [{ value: input, parent: null, key: '', depth: 1 }];
   let values = 1;
   const visit = (node: TNode, key: TKey, item: unknown) => {
-    if (++values > JSON_LIMITS.maxValues) throw refuse(root, EDGE_MESSAGES.tooManyValues);
+    if (++values > JSON_LIMITS.maxValues) throw refuse(root, EDGE_REFUSALS.tooManyValues);
     if (typeof item === 'string') {
       if (hasInvalidText(item)) {
         const path = pathOf(root, node, key);
-        throw refuse(path, EDGE_MESSAGES.invalidCharacter(fieldName(path)));
+        throw refuse(path, EDGE_REFUSALS.invalidCharacter(fieldName(path)));
       }
     } else if (item !== null && typeof item === 'object') {
-      if (node.depth >= JSON_LIMITS.maxDepth) throw refuse(root, EDGE_MESSAGES.tooDeep);
+      if (node.depth >= JSON_LIMITS.maxDepth) throw refuse(root, EDGE_REFUSALS.tooDeep);
       stack.push({ value: item, parent: node, key, depth: node.depth + 1 });
     }
   };
@@ -76,7 +87,7 @@ export function assertCleanInput(input: unknown, root: readonly TKey[] = []): vo
       continue;
     }
     for (const key of Object.keys(node.value)) {
-      if (hasInvalidText(key)) throw refuse(pathOf(root, node), EDGE_MESSAGES.invalidKey);
+      if (hasInvalidText(key)) throw refuse(pathOf(root, node), EDGE_REFUSALS.invalidKey);
       visit(node, key, (node.value as Record<string, unknown>)[key]);
     }
   }
@@ -94,7 +105,7 @@ export function registerEdgeInput(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonNestingDepthExceeds(text, JSON_LIMITS.maxDepth)) {
-      done(refuse([], EDGE_MESSAGES.tooDeep), undefined);
+      done(refuse([], EDGE_REFUSALS.tooDeep), undefined);
       return;
     }
     defaultJsonParser(request, text, done);
@@ -126,7 +137,7 @@ type TPart = {
 
 function checkFields(part: TPart): void {
   for (const [name, entry] of Object.entries(part.fields ?? {})) {
-    if (hasInvalidText(name)) throw refuse([], EDGE_MESSAGES.invalidKey);
+    if (hasInvalidText(name)) throw refuse([], EDGE_REFUSALS.invalidKey);
     for (const field of Array.isArray(entry) ? entry : [entry]) {
       if (field?.type === 'field') assertCleanInput(field.value, [name]);
     }
@@ -140,10 +151,10 @@ function checkPart<T>(part: T): T {
   // it, and a stream listener attached now would wait for ever.
   if (file?.errored || file?.destroyed) throw new MalformedBodyError(EDGE_MESSAGES.malformedMultipart);
   try {
-    if (typeof fieldname === 'string' && hasInvalidText(fieldname)) throw refuse([], EDGE_MESSAGES.invalidKey);
+    if (typeof fieldname === 'string' && hasInvalidText(fieldname)) throw refuse([], EDGE_REFUSALS.invalidKey);
     const field = typeof fieldname === 'string' ? fieldname : 'file';
     if (typeof filename === 'string' && hasInvalidText(filename)) {
-      throw refuse([field], EDGE_MESSAGES.invalidFileName);
+      throw refuse([field], EDGE_REFUSALS.invalidFileName);
     }
     if (value !== undefined) assertCleanInput(value, [field]);
     checkFields(part as TPart);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type TErrorCode } from '../lib/app-error.js';
-import { EDGE_MESSAGES } from './edge-input.js';
+import { messageBody } from '../lib/message-body.js';
+import { EDGE_REFUSALS } from './edge-input.js';
 
 /** The one place that knows HTTP statuses (STYLE 5, ARCHITECTURE 3.5). */
 const STATUS: Record<TErrorCode, number> = {
@@ -21,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(STATUS[error.code]).send(error.toBody());
     }
     if (isMalformedMultipart(error)) {
-      return reply.status(400).send({ message: EDGE_MESSAGES.malformedMultipart, code: 'bad_request' });
+      return reply.status(400).send(messageBody(EDGE_REFUSALS.malformedMultipart));
     }
     // Fastify's own client errors: bad JSON, wrong content type, body too large, ...
     const status = (error as FastifyError).statusCode;

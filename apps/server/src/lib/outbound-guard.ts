@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { englishOf, m, type TMessageToken } from '@cod/shared';
 
 /**
  * What the server may call (docs/decisions/0037): the rules behind every outgoing request, so a
@@ -212,21 +213,26 @@ export function assertOutboundUrl(raw: string | URL, rules: TUrlRules): URL {
 
 /** Text for a person fixing a URL on a form (save time: no DNS, so no oracle). */
 export function refusalText(reason: TRefusalReason, hosts?: readonly string[]): string {
+  return englishOf(refusalToken(reason, hosts));
+}
+
+/** The same as a catalogue token (docs/decisions/0041), so the form shows it in the user's language. */
+export function refusalToken(reason: TRefusalReason, hosts?: readonly string[]): TMessageToken {
   switch (reason) {
     case 'scheme':
-      return 'The address must start with https://.';
+      return m('base_url.scheme');
     case 'userinfo':
-      return 'The address must not contain a user name or password.';
+      return m('base_url.userinfo');
     case 'query_or_fragment':
-      return 'The address must not contain "?" or "#".';
+      return m('base_url.query_or_fragment');
     case 'port':
-      return 'The address must use the standard https port.';
+      return m('base_url.port');
     case 'not_allowed_host':
-      return `The address must be on ${(hosts ?? []).join(' or ')}.`;
+      return m('base_url.not_allowed_host', { hosts: (hosts ?? []).join(' or ') });
     case 'host':
     case 'not_public':
-      return 'The address must name a public internet host.';
+      return m('base_url.not_public');
     case 'malformed':
-      return 'The address is not a valid URL.';
+      return m('base_url.malformed');
   }
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerOptions } from 'socket.io';
 import { ConfigError, type TConfig } from '../config.js';
-import { rows, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { installationId } from './installation.repository.js';
 
 export type TAdapterKind = 'memory' | 'postgres' | 'redis';
 
@@ -88,12 +88,12 @@ async function redisAdapter(url: string, database: Database, log: FastifyBaseLog
     sub.disconnect();
     throw new ConfigError(`Cannot reach Redis at REDIS_URL: ${(error as Error).message}.`);
   }
-  const [installation] = await rows<{ id: string }>(database.db, sql`select id from realtime_installation`);
+  const installation = await installationId(database.db);
   return {
     kind: 'redis',
     // Pub/sub ignores Redis database numbers: the installation id keeps two installations sharing
     // one Redis from hearing each other's rooms (migration 0005).
-    factory: createAdapter(pub, sub, { key: `codboard:${installation?.id ?? 'default'}` }),
+    factory: createAdapter(pub, sub, { key: `codboard:${installation ?? 'default'}` }),
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

@@ -1,3 +1,4 @@
+import { englishOf, m } from '@cod/shared';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -169,7 +170,8 @@ describe('carrier HTTP layer on top of it', () => {
       publicMessages.push(error.toPublic().message);
     }
     expect(new Set(publicMessages)).toEqual(new Set([unreachableMessage('dhd')]));
-    expect(publicMessages[0]).toContain(UNREACHABLE_CODE);
+    // The catalogue's sentence (decision 0041): no longer suffixed with "(carrier_unreachable)".
+    expect(publicMessages[0]).toBe(englishOf(m(UNREACHABLE_CODE, { carrier: 'dhd' })));
   });
 
   it('adapters throw only public messages, and the test connection says the same for every failure', async () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 // `from ${visibleOrders(scope)} o`. Every other read of the orders table is listed here with why it
 // is safe, so a new one is a decision someone makes, not a query that forgot the scope.
 const REVIEWED: Record<string, { reads: number; why: string }> = {
-  'modules/orders/order-access.ts': { reads: 1, why: 'visibleOrders itself' },
-  'modules/orders/list-orders.ts': { reads: 1, why: 'the list page: its plan holds visibleTo' },
+  'modules/orders/order-scope.repository.ts': { reads: 1, why: 'visibleOrders itself' },
+  'modules/orders/order-list.repository.ts': { reads: 1, why: 'the list page: its plan holds visibleTo' },
   'modules/orders/order-counts.repository.ts': { reads: 1, why: 'the tab counts, under the same plan' },
   'modules/orders/orders.repository.ts': { reads: 2, why: 'lockOrders and visibleOrderIds: orderVisibility' },
   'modules/orders/order-rows.repository.ts': {
@@ -15,7 +15,10 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     why: "a visible row's shop-wide flags previous_orders_count and is_duplicate; no other order shows",
   },
   'modules/shipping/shipments.repository.ts': { reads: 1, why: 'shippingOrders: visibleTo' },
-  'modules/shipping/shipping.routes.ts': { reads: 2, why: 'shipment timeline and barcode look-up: visibleTo' },
+  'modules/shipping/shipping-orders.repository.ts': {
+    reads: 2,
+    why: 'shipment timeline and barcode look-up: visibleTo',
+  },
   'modules/shipping-companies/shipping-companies.repository.ts': {
     reads: 1,
     why: 'whether a company is in use (no order shown)',
@@ -42,7 +45,7 @@ describe('reads of the orders table (docs/decisions/0040)', () => {
       if (reads) found[path.relative(SRC, file).split(path.sep).join('/')] = reads;
     }
     const expected = Object.fromEntries(Object.entries(REVIEWED).map(([file, { reads }]) => [file, reads]));
-    // A difference: read through `from ${visibleOrders(scope)} o` (order-access.ts), or add the
+    // A difference: read through `from ${visibleOrders(scope)} o` (order-scope.repository.ts), or add the
     // read to REVIEWED with the reason it may ignore the user's scope.
     expect(found).toEqual(expected);
   });

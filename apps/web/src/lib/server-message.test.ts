@@ -37,6 +37,25 @@ describe('translateServerMessage (docs/decisions/0041)', () => {
     );
   });
 
+  it('says a file refusal’s {limit} with the language’s thousands separators, and the carrier it could not reach', () => {
+    const rows = m('file.too_many_rows', { limit: 200_000 });
+    expect(translateServerMessage(tIn('en'), rows)).toBe(
+      'The file has more than 200,000 data rows. Split it into smaller files.',
+    );
+    expect(translateServerMessage(tIn('fr'), rows)).toMatch(
+      /^Le fichier contient plus de 200\s000 lignes de données\./,
+    );
+    expect(translateServerMessage(tIn('ar'), rows)).toContain('200.000');
+    const unreachable = orderError(
+      4,
+      m('carrier.message', { reason: m('carrier.unreachable', { carrier: 'Yalidine' }) }),
+    );
+    expect(unreachable.code).toBe('carrier.unreachable');
+    expect(translateServerMessage(tIn('fr'), unreachable)).toBe(
+      'Impossible de joindre Yalidine. Vérifiez son adresse et réessayez plus tard.',
+    );
+  });
+
   it('never shows a sentence it cannot read: unknown codes get their kind’s sentence, text the generic one', () => {
     const t = tIn('fr');
     expect(translateServerMessage(t, { code: 'not_found' })).toBe('Cet élément est introuvable.');

@@ -1,7 +1,9 @@
 import { AUTH_TEMPLATES } from './templates/auth.js';
 import { CATALOGUE_TEMPLATES } from './templates/catalogue.js';
+import { FILE_TEMPLATES } from './templates/files.js';
 import { OPERATIONS_TEMPLATES } from './templates/operations.js';
 import { ORDER_TEMPLATES } from './templates/orders.js';
+import { PLATFORM_TEMPLATES } from './templates/platform.js';
 import { SHIPPING_TEMPLATES } from './templates/shipping.js';
 import { VALIDATION_TEMPLATES } from './templates/validation.js';
 
@@ -17,6 +19,8 @@ export const MESSAGE_TEMPLATES = {
   ...ORDER_TEMPLATES,
   ...SHIPPING_TEMPLATES,
   ...OPERATIONS_TEMPLATES,
+  ...FILE_TEMPLATES,
+  ...PLATFORM_TEMPLATES,
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGE_TEMPLATES;

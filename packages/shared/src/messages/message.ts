@@ -36,12 +36,17 @@ export type TMessageBody = TRenderedMessage;
 
 type TPlaceholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | TPlaceholders<Rest> : never;
 
-/** `{errors}` and `{messages}` are lists of per-order messages; `{field}` a known field name. */
+/**
+ * `{errors}` and `{messages}` are lists of per-order messages; `{field}` a known field name;
+ * `{limit}` a count, said with thousands separators in every language.
+ */
 type TParamType<K extends string> = K extends 'errors' | 'messages'
   ? readonly TOrderError[]
   : K extends 'field'
     ? TFieldName
-    : TParamScalar;
+    : K extends 'limit'
+      ? number
+      : TParamScalar;
 
 export type TMessageParams<C extends TMessageCode> = {
   [K in TPlaceholders<(typeof MESSAGE_TEMPLATES)[C]>]: TParamType<K>;

@@ -13,6 +13,8 @@ import {
 
 function renderParam(name: string, value: TParamScalar | readonly TOrderError[] | undefined): string | undefined {
   if (value === undefined) return undefined;
+  // `{limit}` is a count said with thousands separators (200,000), as SPEC 8's file refusals say it.
+  if (name === 'limit' && typeof value === 'number') return value.toLocaleString('en-US');
   if (!Array.isArray(value)) return String(value);
   const list = value as readonly TOrderError[];
   if (name === 'messages') return list.map((e) => e.message).join(', ');
@@ -31,6 +33,10 @@ export function renderMessage(message: TMessage): string {
 export function readMessage(text: string): TRenderedMessage | null {
   const decoded = decodeMessage(text);
   if (!decoded || !isMessageCode(decoded.code)) return null;
+  // "The carrier said" around our own word about the carrier (carrier.unreachable): our word, coded.
+  const reason = decoded.code === 'carrier.message' ? decoded.params.reason : undefined;
+  const own = typeof reason === 'string' ? readMessage(reason) : null;
+  if (own) return own;
   return { ...decoded, message: renderMessage(decoded) };
 }
 
@@ -45,7 +51,10 @@ export function orderError(orderId: number, token: TMessageToken | string): TOrd
   return { order_id: orderId, ...renderedCarrierMessage(token) };
 }
 
-/** A carrier's own words (often French), framed as `carrier.message` so the web can say whose they are. */
+/**
+ * A carrier's own words (often French), framed as `carrier.message` so the web can say whose they
+ * are; our own word about the carrier (a token: `carrier.unreachable`) keeps its code.
+ */
 export function renderedCarrierMessage(reason: string): TRenderedMessage {
-  return { code: 'carrier.message', params: { reason }, message: reason };
+  return readMessage(reason) ?? { code: 'carrier.message', params: { reason }, message: reason };
 }

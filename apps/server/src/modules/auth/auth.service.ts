@@ -13,9 +13,10 @@ import type { Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
+import { messageBody } from '../../lib/message-body.js';
 import { hashPassword, newOpaqueToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { sendMail } from '../mail/mail.service.js';
 import * as repo from './auth.repository.js';
 import { accountOf, recordLoginSuccess, reserveLoginAttempt, reserveResetMail } from './login-throttle.js';
@@ -138,5 +139,5 @@ export async function resetPassword(deps: TAuthDeps, input: unknown) {
       entityId: reset.user_id,
     });
   });
-  return { message: 'Your password has been reset.' };
+  return messageBody(m('auth.password_reset'));
 }

@@ -1,6 +1,7 @@
 import { ZLoginRequest } from '@cod/shared';
 import type { Db } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { newOpaqueToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
@@ -19,7 +20,7 @@ export interface TCentralSession {
 const CENTRAL_TOKEN_HOURS = 12;
 
 /** The shop sign-in's limits (docs/decisions/0038) on the central realm's own account counters. */
-export async function centralLogin(db: Db, input: unknown, ip: string) {
+export async function centralLogin({ db }: TAppDeps, input: unknown, ip: string) {
   const { email, password } = parse(ZLoginRequest, input);
   const account = accountOf('central', email);
   await reserveLoginAttempt(db, account, ip);
@@ -44,6 +45,6 @@ export async function centralAuthenticate(db: Db, token: string): Promise<TCentr
   return (await withSystem(db, (tx) => repo.findAdminSession(tx, sha256(token)))) ?? null;
 }
 
-export async function centralLogout(db: Db, session: TCentralSession): Promise<void> {
+export async function centralLogout({ db }: TAppDeps, session: TCentralSession): Promise<void> {
   await withSystem(db, (tx) => repo.revokeAdminToken(tx, session.tokenId));
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { centralSessionOfRequest } from '../../http/access-guard.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { centralLogin, centralLogout } from './central-auth.service.js';
 
 /** The central realm's sign-in (tenants, plans and subscriptions screens build on it). */
-export function registerCentralRoutes(app: FastifyInstance, db: Db): void {
-  app.post('/central/login', { config: { access: 'public' } }, (request) => centralLogin(db, request.body, request.ip));
+export function registerCentralRoutes(app: FastifyInstance, deps: TAppDeps): void {
+  app.post('/central/login', { config: { access: 'public' } }, (request) =>
+    centralLogin(deps, request.body, request.ip),
+  );
 
   app.post('/central/logout', { config: { access: 'central' } }, async (request, reply) => {
-    await centralLogout(db, centralSessionOfRequest(request));
+    await centralLogout(deps, centralSessionOfRequest(request));
     return reply.status(204).send();
   });
 

@@ -2,7 +2,8 @@ import { aliasedTable, and, count, desc, eq, isNotNull, isNull, sql, type SQL } 
 import type { TCustomer } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { customerBlocks, customers, users } from '../../db/schema/index.js';
-import { customerSearch, indexCustomerName, nameTerms, type TCustomerSearch } from './customer-search.js';
+import { customerSearch, indexCustomerName, type TCustomerSearch } from './customer-search.repository.js';
+import { nameTerms } from './customer-search.js';
 
 // The open block (unblocked_at is null) is SPEC 3's blocked_customer; at most one per customer.
 const openBlock = and(

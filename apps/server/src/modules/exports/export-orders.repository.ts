@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type Tx } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
+import { rows, type Tx } from '../../db/client.js';
+import { inList } from '../../db/sql-lists.js';
 import { scopeOf, visibleOrders, type TOrderActor } from '../orders/order-access.js';
 
 /** One order as the XLSX export and the printed list show it. */
@@ -32,23 +32,11 @@ export interface TExportOrder {
   note: string | null;
 }
 
-const PAGE = 1000;
-
 /**
- * The selected orders the actor may see (SPEC 6 scoping, as the list), newest first, a page of
- * ids per short transaction: a slow download never holds a transaction open, and memory holds
- * one page whatever the selection.
+ * One page of the selected orders the actor may see (SPEC 6 scoping, as the list), newest first;
+ * the export service reads a page per short transaction.
  */
-export async function* exportOrders(db: Db, actor: TOrderActor, orderIds: readonly number[]) {
-  const ids = [...new Set(orderIds)].sort((a, b) => b - a);
-  for (let start = 0; start < ids.length; start += PAGE) {
-    const page = ids.slice(start, start + PAGE);
-    const found = await withTenant(db, actor.tenantId, async (tx) => ordersPage(tx, actor, page));
-    yield* found;
-  }
-}
-
-async function ordersPage(tx: Tx, actor: TOrderActor, ids: readonly number[]): Promise<TExportOrder[]> {
+export async function ordersPage(tx: Tx, actor: TOrderActor, ids: readonly number[]): Promise<TExportOrder[]> {
   const scope = await scopeOf(tx, actor);
   const t = actor.tenantId;
   return rows<TExportOrder>(
@@ -68,10 +56,7 @@ async function ordersPage(tx: Tx, actor: TOrderActor, ids: readonly number[]): P
         join states st on st.id = o.state_id
         join cities c on c.id = o.city_id
         left join users u on u.tenant_id = o.tenant_id and u.id = o.agent_id
-        where o.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        where o.id in (${inList(ids)})
         order by o.id desc`,
   );
 }

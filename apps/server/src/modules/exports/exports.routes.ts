@@ -2,16 +2,14 @@ import { PassThrough } from 'node:stream';
 import { m } from '@cod/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { writeOrdersListPdf } from '../../documents/orders-list-pdf.js';
 import { ordersExportFileName, writeXlsx } from '../../files/xlsx-writer.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { parse } from '../../lib/validate.js';
 import { orderActorOf, type TOrderActor } from '../orders/order-access.js';
-import { createDownloadLink, isUsableDownloadLink, spendDownloadLink } from './download-links.repository.js';
-import { exportOrders } from './export-orders.repository.js';
+import * as service from './exports.service.js';
 import { ordersSheet, pdfRows } from './orders-sheet.js';
 
 /** SPEC 5: the messages of an empty selection. */
@@ -44,16 +42,17 @@ const ZPdfLinkRequest = z.object({
 const ZPdfQuery = z.object({ link: z.string().min(16).max(100) });
 
 /** Issue 6: SPEC 7's XLSX export and the printed orders list (PDF). */
-export function registerExportRoutes(app: FastifyInstance, db: Db): void {
+export function registerExportRoutes(app: FastifyInstance, deps: TAppDeps): void {
   // SPEC 7: a streamed file named orders_{tab}_export_{timestamp}.xlsx; the tab from the body or the query.
   app.post('/dashboard/orders/export-xlsx', { config: { access: 'export orders' } }, async (request, reply) => {
     const actor = orderActorOf(request);
     const query = parse(z.object({ tab: z.string().max(30).optional() }), request.query);
     const body = parse(ZExportXlsxRequest, request.body ?? {});
     const stream = new PassThrough();
-    writeXlsx({ stream, sheets: [ordersSheet(exportOrders(db, actor, body.order_ids), actor.timeZone)] }).catch(
-      (error: unknown) => stream.destroy(error as Error),
-    );
+    writeXlsx({
+      stream,
+      sheets: [ordersSheet(service.exportOrders(deps, actor, body.order_ids), actor.timeZone)],
+    }).catch((error: unknown) => stream.destroy(error as Error));
     const fileName = ordersExportFileName(body.tab ?? query.tab ?? 'all');
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -69,11 +68,10 @@ export function registerExportRoutes(app: FastifyInstance, db: Db): void {
     const { tokenId } = sessionOfRequest(request);
     const body = parse(ZPdfLinkRequest, request.body ?? {});
     const locale = body.locale ?? 'fr';
-    const link = await withTenant(db, actor.tenantId, (tx) =>
-      createDownloadLink(tx, { tenantId: actor.tenantId, userId: actor.userId, tokenId }, 'orders-pdf', {
-        order_ids: body.order_ids,
-        locale,
-      }),
+    const link = await service.createOrdersPdfLink(
+      deps,
+      { tenantId: actor.tenantId, userId: actor.userId, tokenId },
+      { order_ids: body.order_ids, locale },
     );
     const query = body.order_ids.map((id) => `order_ids[]=${id}`).join('&');
     return { success: true, url: `/dashboard/orderspdf?${query}&link=${link.key}`, expires_in: link.expiresInSeconds };
@@ -86,11 +84,11 @@ export function registerExportRoutes(app: FastifyInstance, db: Db): void {
   app.get('/dashboard/orderspdf', { config: { access: 'public' } }, async (request, reply) => {
     const { link } = parse(ZPdfQuery, request.query);
     if (request.method === 'HEAD') {
-      const usable = await withSystem(db, (tx) => isUsableDownloadLink(tx, link, 'orders-pdf', 'export orders'));
+      const usable = await service.isUsableLink(deps, link, 'orders-pdf', 'export orders');
       if (!usable) throw new AppError('unauthenticated', EXPORT_MESSAGES.linkInvalid);
       return reply.header('content-type', 'application/pdf').header('cache-control', 'no-store').send();
     }
-    const spent = await withSystem(db, (tx) => spendDownloadLink(tx, link, 'orders-pdf', 'export orders'));
+    const spent = await service.spendLink(deps, link, 'orders-pdf', 'export orders');
     if (!spent) throw new AppError('unauthenticated', EXPORT_MESSAGES.linkInvalid);
     const payload = spent.payload as { order_ids: number[]; locale: 'en' | 'fr' | 'ar' };
     const actor: TOrderActor = {
@@ -104,7 +102,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Db): void {
     writeOrdersListPdf({
       stream,
       shopName: spent.shopName,
-      orders: pdfRows(exportOrders(db, actor, payload.order_ids)),
+      orders: pdfRows(service.exportOrders(deps, actor, payload.order_ids)),
       locale: payload.locale,
       timeZone: actor.timeZone,
     }).catch((error: unknown) => stream.destroy(error as Error));

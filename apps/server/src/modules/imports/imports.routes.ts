@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
-import { FILE_MESSAGES, fileRefused } from '../../files/file-limits.js';
+import { FILE_REFUSALS, fileRefused } from '../../files/file-limits.js';
 import { parseSandbox } from '../../files/parse-sandbox.js';
 import { listTemplateCommunes } from '../../files/import-template.repository.js';
 import { writeImportTemplate } from '../../files/import-template.js';
@@ -114,7 +114,7 @@ export async function registerImportRoutes(app: FastifyInstance, db: Db, config:
 
 async function fileOf(request: FastifyRequest) {
   // SPEC 5: a file is required ('Please select a file to import').
-  const missing = () => fileRefused(FILE_MESSAGES.required);
+  const missing = () => fileRefused(FILE_REFUSALS.required);
   if (!request.isMultipart()) throw missing();
   const part = await request.file().catch(() => undefined);
   if (!part || !part.filename) {

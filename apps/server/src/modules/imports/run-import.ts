@@ -7,7 +7,7 @@ import type { TSheetRow, TSpreadsheet } from '../../files/spreadsheet-reader.js'
 import type { TJob } from '../../jobs/jobs.js';
 import { queueDefinition } from '../../jobs/queues.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
-import { foldOrderCounts } from '../orders/order-counts.repository.js';
+import { foldOrderCounts } from '../orders/fold-order-counts.js';
 import { loadImportSetup, type TImportSetup } from './import-context.js';
 import { insertImportedOrders, type TValidRow } from './import-orders.repository.js';
 import { importRow } from './import-row.js';

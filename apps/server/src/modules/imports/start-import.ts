@@ -6,7 +6,7 @@ import { m } from '@cod/shared';
 import type { Db } from '../../db/client.js';
 import { messageBody } from '../../lib/message-body.js';
 import { withTenant } from '../../db/tenant-context.js';
-import { FILE_MESSAGES, fileLimits, fileRefused, type TFileLimits } from '../../files/file-limits.js';
+import { FILE_REFUSALS, fileLimits, fileRefused, type TFileLimits } from '../../files/file-limits.js';
 import { ParseSandboxError, parseSandbox, sandboxRefusal, type ParseSandbox } from '../../files/parse-sandbox.js';
 import { storeUpload, type TReceivedUpload } from '../../files/upload-guard.js';
 import { precheckXlsx } from '../../files/xlsx-inspection.js';
@@ -76,7 +76,7 @@ export async function startImport(options: TStartImportOptions) {
 /** The content checks: what takes milliseconds on the event loop, the parsing in a sandbox thread. */
 async function inspectContent(received: TReceivedUpload, options: TStartImportOptions) {
   // docs/decisions/0020: .xls is not read; saying so needs no thread.
-  if (received.kind === 'xls') throw fileRefused(FILE_MESSAGES.xlsUnsupported);
+  if (received.kind === 'xls') throw fileRefused(FILE_REFUSALS.xlsUnsupported);
   // A zip bomb is refused from its central directory, before a thread inflates anything.
   if (received.kind === 'xlsx') await precheckXlsx(received.path, fileLimits(options.limits));
   return (options.sandbox ?? parseSandbox).inspect({

@@ -1,15 +1,25 @@
-import { sql } from 'drizzle-orm';
 import { ORDER_ACTION_MESSAGES, type TAssignAgentRequest, type TOrderRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { TEventSink } from '../../lib/domain-events.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { withTenantEvents, type TEventSink } from '../../lib/domain-events.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { isAssignableAgent } from './agents.repository.js';
-import type { TOrderActor, TOrderScope } from './order-access.js';
+import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
-import { lockOrders } from './orders.repository.js';
+import { lockOrders, setOrdersAgent } from './orders.repository.js';
 
 /** POST /dashboard/orders/assign-agent (SPEC 7): every selected order goes to the agent, or none. */
+export function assignOrdersToAgent(
+  deps: TOrderDeps,
+  actor: TOrderActor,
+  request: TAssignAgentRequest,
+): Promise<TOrderRow[]> {
+  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) =>
+    assignAgent(tx, events, await scopeOf(tx, actor), request),
+  );
+}
+
+/** The same inside the caller's transaction, for the scope already read. */
 export async function assignAgent(
   tx: Tx,
   events: TEventSink,
@@ -23,12 +33,11 @@ export async function assignAgent(
   if (orders.length !== request.order_ids.length) {
     throw AppError.validation({ order_ids: [ORDER_ACTION_MESSAGES.ordersInvalid] });
   }
-  await tx.execute(
-    sql`update orders set agent_id = ${request.agent_id}, updated_at = now()
-        where tenant_id = ${scope.tenantId} and id in (${sql.join(
-          orders.map((o) => sql`${o.id}`),
-          sql`, `,
-        )})`,
+  await setOrdersAgent(
+    tx,
+    scope.tenantId,
+    orders.map((o) => o.id),
+    request.agent_id,
   );
   await recordAudit(tx, {
     tenantId: scope.tenantId,

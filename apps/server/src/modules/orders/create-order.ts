@@ -1,12 +1,13 @@
 import type { TOrderInput, TOrderRow } from '@cod/shared';
-import type { Tx } from '../../db/client.js';
-import type { TEventSink } from '../../lib/domain-events.js';
-import { upsertCustomerByPhone } from '../customers/customers.repository.js';
+import type { Db } from '../../db/client.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
+import { upsertCustomerByPhone } from '../customers/customers.service.js';
 import { notifyAssignedAgents } from './assign-agent.js';
-import type { TOrderScope } from './order-access.js';
+import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
+import { foldOrderCounts } from './order-counts.repository.js';
 import { recordOrderEvents } from './order-events.js';
 import { toOrderRow } from './order-rows.repository.js';
-import { prepareOrder } from './order-input.service.js';
+import { prepareOrder } from './prepare-order.js';
 import { reserveOrders } from './order-stock.js';
 import { insertOrder } from './orders.repository.js';
 
@@ -15,44 +16,49 @@ import { insertOrder } from './orders.repository.js';
  * phone, numbers the order, writes lines and the first history row, reserves stock when created
  * confirmed (decision 0008), and records OrderCreated.
  */
-export async function createOrder(
-  tx: Tx,
-  events: TEventSink,
-  scope: TOrderScope,
-  input: TOrderInput,
-): Promise<TOrderRow> {
-  const prepared = await prepareOrder(tx, scope, input, { creating: true });
-  const status = prepared.status!;
-  // An agent who cannot see all orders works on what it creates (SPEC 6 scoping).
-  const agentId = scope.seesAll ? prepared.agentId : scope.userId;
-  const customer = await upsertCustomerByPhone(tx, scope.tenantId, {
-    phone: prepared.customerPhone1,
-    name: prepared.customerFullName,
+export async function createOrder(deps: TOrderDeps, actor: TOrderActor, input: TOrderInput): Promise<TOrderRow> {
+  const order = await withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
+    const scope = await scopeOf(tx, actor);
+    const prepared = await prepareOrder(tx, scope, input, { creating: true });
+    const status = prepared.status!;
+    // An agent who cannot see all orders works on what it creates (SPEC 6 scoping).
+    const agentId = scope.seesAll ? prepared.agentId : scope.userId;
+    const customer = await upsertCustomerByPhone(tx, scope.tenantId, {
+      phone: prepared.customerPhone1,
+      name: prepared.customerFullName,
+    });
+    const { lines, status: _status, ...values } = prepared;
+    const record = await insertOrder(tx, scope.tenantId, {
+      ...values,
+      agentId,
+      customerId: customer.id,
+      salesChannelId: null,
+      salesSource: prepared.salesSource,
+      statusId: status.id,
+      statusType: status.type,
+      lines,
+      description: null,
+      creatorId: scope.userId,
+    });
+    if (status.type === 'confirmed') {
+      await reserveOrders(
+        tx,
+        { tenantId: scope.tenantId, userId: scope.userId },
+        [record.id],
+        new Map([[record.id, lines]]),
+      );
+    }
+    const row = toOrderRow(record, scope.timeZone);
+    recordOrderEvents(events, scope, 'created', [row]);
+    // Issue 7: an agent given the new order by someone else is told (docs/decisions/0035).
+    notifyAssignedAgents(events, scope, [{ order: row, agentIdBefore: null }]);
+    return row;
   });
-  const { lines, status: _status, ...values } = prepared;
-  const record = await insertOrder(tx, scope.tenantId, {
-    ...values,
-    agentId,
-    customerId: customer.id,
-    salesChannelId: null,
-    salesSource: prepared.salesSource,
-    statusId: status.id,
-    statusType: status.type,
-    lines,
-    description: null,
-    creatorId: scope.userId,
-  });
-  if (status.type === 'confirmed') {
-    await reserveOrders(
-      tx,
-      { tenantId: scope.tenantId, userId: scope.userId },
-      [record.id],
-      new Map([[record.id, lines]]),
-    );
-  }
-  const row = toOrderRow(record, scope.timeZone);
-  recordOrderEvents(events, scope, 'created', [row]);
-  // Issue 7: an agent given the new order by someone else is told (docs/decisions/0035).
-  notifyAssignedAgents(events, scope, [{ order: row, agentIdBefore: null }]);
-  return row;
+  await foldAfterCreation(deps.db, actor.tenantId, order.order_number);
+  return order;
 }
+
+/** Every thousandth order of a shop folds its pending count deltas (docs/decisions/0015). */
+export const foldAfterCreation = async (db: Db, tenantId: number, orderNumber: number) => {
+  if (orderNumber % 1000 === 0) await foldOrderCounts(db, tenantId);
+};

@@ -1,6 +1,6 @@
 import { englishOf, m, ORDER_MESSAGES } from '@cod/shared';
 import { AppError } from '../../lib/app-error.js';
-import { INTAKE_MESSAGES } from './intake.js';
+import { INTAKE_MESSAGES } from './receive-intake-order.js';
 
 /**
  * The intake API's OpenAPI 3.1 document (issue 4.9), written by hand so every sentence is the one

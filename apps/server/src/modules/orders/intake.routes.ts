@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { intakeCommits, intakeOrder } from './intake.js';
 import { INTAKE_OPENAPI, intakeDocsPage } from './intake-openapi.js';
-import { foldAfterCreation } from './orders.routes.js';
+import type { TOrderDeps } from './order-access.js';
+import { intakeDeps, receiveIntakeOrder } from './receive-intake-order.js';
 
 /** The channel's key: X-Intake-Key, or Authorization: Bearer (issue 4.9). */
 function intakeKeyOf(request: FastifyRequest): string | null {
@@ -14,19 +13,18 @@ function intakeKeyOf(request: FastifyRequest): string | null {
 
 /**
  * POST /api/orders for sales channels, and its documentation. The route is 'public' for the
- * session guard: the intake key is checked by the handler (it names the shop and the channel).
+ * session guard: the intake key is checked by the use case (it names the shop and the channel).
  */
-export function registerIntakeRoutes(app: FastifyInstance, db: Db): void {
-  const commits = intakeCommits(db);
+export function registerIntakeRoutes(app: FastifyInstance, db: TOrderDeps['db']): void {
+  const deps = intakeDeps({ db });
   app.post('/api/orders', { config: { access: 'public' } }, async (request, reply) => {
     const idempotencyKey = request.headers['idempotency-key'];
-    const result = await intakeOrder(db, commits, {
+    const result = await receiveIntakeOrder(deps, {
       intakeKey: intakeKeyOf(request),
       idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
       body: request.body,
       ip: request.ip,
     });
-    if (!result.replayed) await foldAfterCreation(db, result.tenantId, result.orderNumber);
     if (result.replayed) void reply.header('Idempotent-Replayed', 'true');
     return reply.status(201).send(result.response);
   });

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
-import { allowedProductIds } from '../product-permissions/product-permissions.repository.js';
+import { allowedProductIds } from '../product-permissions/product-permissions.service.js';
 
 /**
  * Who works on orders and what they may see. Taken from the verified session (STYLE 6); the
@@ -39,41 +38,10 @@ export async function scopeOf(tx: Tx, actor: TOrderActor): Promise<TOrderScope> 
   return { ...actor, productIds };
 }
 
-/**
- * THE order scope (SPEC 6 / issue 4.2, docs/decisions/0040): Support Agents see only their assigned
- * orders, and a user limited to some products sees the orders holding at least one of them. It
- * guards the list and its search, the counts, every by-id route (another's order is a 404), and
- * every other place an order shows: customer history, phone check, exports, PDFs, parcel tickets.
- * A condition on the alias `o`; undefined when the scope sees the whole shop.
- */
-export function visibleTo(scope: TOrderScope): SQL | undefined {
-  const parts: SQL[] = [];
-  if (!scope.seesAll) parts.push(scope.userId === null ? sql`false` : sql`o.agent_id = ${scope.userId}`);
-  if (scope.productIds !== 'all') {
-    parts.push(
-      scope.productIds.length
-        ? sql`o.id in (select l.order_id from order_lines l where l.tenant_id = ${scope.tenantId}
-              and l.product_id in (${sql.join(
-                scope.productIds.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`
-        : sql`false`,
-    );
-  }
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
-}
+// The scope's SQL lives with the repositories; other modules read it from here.
+export { orderVisibility, visibleOrders, visibleTo } from './order-scope.repository.js';
 
-/** The same scope as a condition that always reads (`true` for the whole shop): `and ${orderVisibility(scope)}`. */
-export function orderVisibility(scope: TOrderScope): SQL {
-  return visibleTo(scope) ?? sql`true`;
-}
-
-/**
- * The shop's orders this scope may see, as a relation to read from in place of the orders table:
- * `from ${visibleOrders(scope)} o`. A read that shows orders to a user starts here, so it cannot
- * forget the tenant or the scope. PostgreSQL pulls the sub-select up into the query: the indexes
- * on orders serve it as they would the table.
- */
-export function visibleOrders(scope: TOrderScope): SQL {
-  return sql`(select o.* from orders o where o.tenant_id = ${scope.tenantId} and ${orderVisibility(scope)})`;
+/** What every orders use case is given besides the actor: the database, opaque to the routes. */
+export interface TOrderDeps {
+  db: Db;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   formatLocalDateTime,
+  OPEN_STATUS_TYPES,
   orderDiscount,
   timeAgo,
   type TFulfillmentStatus,
@@ -28,7 +29,8 @@ export interface TRowSources {
 }
 
 // SPEC: the duplicate warning is about orders still being worked (not delivered, returned, cancelled).
-const OPEN_TYPES = sql.raw(`('new', 'pending', 'confirmed', 'reported', 'follow-up', 'inDispatch')`);
+// A literal list (constants, never input): the select is also prepared once and reused.
+const OPEN_TYPES = sql.raw(`(${OPEN_STATUS_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
 export function orderRowSelect(src: TRowSources): SQL {
   return sql`select o.id, o.order_number, o.tracking_number, o.customer_id, o.customer_full_name, o.customer_phone_1,

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { TCustomFieldValues, TStatusType } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
-import { orderVisibility, type TOrderScope } from './order-access.js';
+import type { TOrderScope } from './order-access.js';
+import { orderVisibility } from './order-scope.repository.js';
 import { orderRowSelect, type TOrderRecord } from './order-rows.repository.js';
 import { preparedRows } from '../../db/prepared.js';
 import { orderNameTerms } from './order-search.js';
+import { inList } from '../../db/sql-lists.js';
 
 export interface TLineValues {
   product_id: number;
@@ -38,12 +40,6 @@ export interface TOrderValues {
   salesChannelId: number | null;
   customerCustomFields: Array<{ product_id: number; field_values: TCustomFieldValues }>;
 }
-
-const ids = (values: readonly number[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
@@ -199,7 +195,7 @@ export async function lockOrders(
     sql`select o.id, o.order_number, o.status_id, o.status_type, s.display_name as status_name, o.agent_id,
           o.stock_state, o.deleted_at is not null as deleted
         from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
-        where o.tenant_id = ${scope.tenantId} and o.id in (${ids(orderIds)})
+        where o.tenant_id = ${scope.tenantId} and o.id in (${inList(orderIds)})
           and ${options.deleted ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`}
           and ${orderVisibility(scope)}
         order by o.id
@@ -212,7 +208,7 @@ export async function visibleOrderIds(tx: Tx, scope: TOrderScope, orderIds: read
   if (!orderIds.length) return [];
   const found = await rows<{ id: number }>(
     tx,
-    sql`select o.id from orders o where o.tenant_id = ${scope.tenantId} and o.id in (${ids(orderIds)})
+    sql`select o.id from orders o where o.tenant_id = ${scope.tenantId} and o.id in (${inList(orderIds)})
         and ${orderVisibility(scope)}`,
   );
   return found.map((r) => r.id);
@@ -224,7 +220,7 @@ export async function linesOfOrders(tx: Tx, tenantId: number, orderIds: readonly
     tx,
     sql`select order_id, product_id, variant_id, quantity, price::float8 as price,
           catalogue_price::float8 as catalogue_price
-        from order_lines where tenant_id = ${tenantId} and order_id in (${ids(orderIds)})
+        from order_lines where tenant_id = ${tenantId} and order_id in (${inList(orderIds)})
         order by order_id, position, id`,
   );
 }
@@ -232,7 +228,40 @@ export async function linesOfOrders(tx: Tx, tenantId: number, orderIds: readonly
 export async function setStockState(tx: Tx, tenantId: number, orderIds: readonly number[], state: TOrderStockState) {
   if (!orderIds.length) return;
   await tx.execute(
-    sql`update orders set stock_state = ${state} where tenant_id = ${tenantId} and id in (${ids(orderIds)})`,
+    sql`update orders set stock_state = ${state} where tenant_id = ${tenantId} and id in (${inList(orderIds)})`,
+  );
+}
+
+/** A status change's write: the new status and its dates (null unless reported or cancelled). */
+export async function setOrdersStatus(
+  tx: Tx,
+  tenantId: number,
+  orderIds: readonly number[],
+  change: { statusId: number; statusType: TStatusType; reportedAt: Date | null; cancelledAt: Date | null },
+) {
+  if (!orderIds.length) return;
+  await tx.execute(
+    sql`update orders set status_id = ${change.statusId}, status_type = ${change.statusType},
+          reported_at = ${change.reportedAt?.toISOString() ?? null}, cancelled_at = ${change.cancelledAt?.toISOString() ?? null},
+          updated_at = now()
+        where tenant_id = ${tenantId} and id in (${inList(orderIds)})`,
+  );
+}
+
+/** Soft delete (the deleted tab, SPEC 2.4) or restore. */
+export async function setOrderDeleted(tx: Tx, tenantId: number, orderId: number, deleted: boolean) {
+  await tx.execute(
+    deleted
+      ? sql`update orders set deleted_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${orderId}`
+      : sql`update orders set deleted_at = null, updated_at = now() where tenant_id = ${tenantId} and id = ${orderId}`,
+  );
+}
+
+export async function setOrdersAgent(tx: Tx, tenantId: number, orderIds: readonly number[], agentId: number) {
+  if (!orderIds.length) return;
+  await tx.execute(
+    sql`update orders set agent_id = ${agentId}, updated_at = now()
+        where tenant_id = ${tenantId} and id in (${inList(orderIds)})`,
   );
 }
 

@@ -10,88 +10,60 @@ import {
   ZReportOrderRequest,
   type TOrderTab,
 } from '@cod/shared';
-import type { Db, Tx } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
-import { AppError } from '../../lib/app-error.js';
-import { withTenantEvents } from '../../lib/domain-events.js';
 import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
-import { listAgents } from './agents.repository.js';
-import { assignAgent } from './assign-agent.js';
+import { assignOrdersToAgent } from './assign-agent.js';
 import { bulkChangeStatus, changeOrderStatus, reportOrder } from './change-status.js';
+import { checkPhone } from './check-phone.js';
 import { createOrder } from './create-order.js';
-import { deleteOrder, restoreOrder } from './delete-restore.js';
-import { listOrders, shouldFoldCounts } from './list-orders.js';
-import { orderActorOf, scopeOf, type TOrderActor } from './order-access.js';
-import { foldOrderCounts } from './order-counts.repository.js';
-import { historyOf, orderRowsByIds } from './order-rows.repository.js';
-import { visibleOrderIds } from './orders.repository.js';
-import { phoneCheck } from './phone-check.js';
+import { deleteOrder } from './delete-order.js';
+import { getOrder, getOrderTimeline } from './get-order.js';
+import { listAssignableAgents } from './list-agents.js';
+import { listOrders } from './list-orders.js';
+import { orderActorOf, type TOrderDeps } from './order-access.js';
+import { restoreOrder } from './restore-order.js';
 import { updateOrder } from './update-order.js';
 
-/** Every thousandth order of a shop folds its pending count deltas (docs/decisions/0015). */
-export const foldAfterCreation = async (db: Db, tenantId: number, orderNumber: number) => {
-  if (orderNumber % 1000 === 0) await foldOrderCounts(db, tenantId);
-};
-
-/** Issue 4: the orders API of SPEC 7 (the shipping and import issues add their own routes). */
-export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
-  const list = (tab?: TOrderTab) => async (request: FastifyRequest) => {
-    const actor = orderActorOf(request);
-    const query = parse(ZOrderListQuery, request.query);
-    const result = await withTenant(db, actor.tenantId, async (tx) =>
-      listOrders(tx, await scopeOf(tx, actor), tab ? { ...query, tab } : query),
-    );
-    if (shouldFoldCounts(result.pendingDeltas)) await foldOrderCounts(db, actor.tenantId);
-    const { pendingDeltas: _pending, ...body } = result;
-    return body;
-  };
+/**
+ * Issue 4: the orders API of SPEC 7 (the shipping and import issues add their own routes). Each
+ * route parses its input, takes the actor from the session and calls one use case, which owns
+ * the transaction.
+ */
+export function registerOrderRoutes(app: FastifyInstance, db: TOrderDeps['db']): void {
+  const deps: TOrderDeps = { db };
+  const list = (tab?: TOrderTab) => async (request: FastifyRequest) =>
+    listOrders(deps, orderActorOf(request), parse(ZOrderListQuery, request.query), tab);
   app.get('/dashboard/orders', { config: { access: 'view orders' } }, list());
   app.get('/dashboard/orders/deleted', { config: { access: 'view orders' } }, list('deleted'));
 
   app.get('/dashboard/agents', { config: { access: 'view orders' } }, async (request) => {
-    const { tenantId } = orderActorOf(request);
-    const data = await withTenant(db, tenantId, (tx) => listAgents(tx, tenantId));
+    const data = await listAssignableAgents(deps, orderActorOf(request));
     return { data, total: data.length };
   });
 
-  app.get('/dashboard/orders/phone-check', { config: { access: 'view orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const query = parse(ZPhoneCheckQuery, request.query);
-    return withTenant(db, actor.tenantId, async (tx) =>
-      phoneCheck(tx, await scopeOf(tx, actor), query.phone, query.exclude_id),
-    );
-  });
+  app.get('/dashboard/orders/phone-check', { config: { access: 'view orders' } }, async (request) =>
+    checkPhone(deps, orderActorOf(request), parse(ZPhoneCheckQuery, request.query)),
+  );
 
   app.get('/dashboard/orders/:id', { config: { access: 'view orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    return withTenant(db, actor.tenantId, async (tx) => {
-      await visibleOr404(tx, actor, id);
-      const [row] = await orderRowsByIds(tx, actor.tenantId, [id], { timeZone: actor.timeZone });
-      return row;
-    });
+    return getOrder(deps, actor, id);
   });
 
   // SPEC 2.4 order status timeline dialog.
   app.get('/dashboard/orders/:id/status-timeline', { config: { access: 'view orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const data = await withTenant(db, actor.tenantId, async (tx) => {
-      await visibleOr404(tx, actor, id);
-      return historyOf(tx, actor.tenantId, id);
-    });
+    const data = await getOrderTimeline(deps, actor, id);
     return { data, total: data.length };
   });
 
   app.post('/dashboard/orders', { config: { access: 'create orders' } }, async (request, reply) => {
     const actor = orderActorOf(request);
     const input = parse(ZOrderInput, request.body);
-    const order = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      createOrder(tx, events, await scopeOf(tx, actor), input),
-    );
-    await foldAfterCreation(db, actor.tenantId, order.order_number);
+    const order = await createOrder(deps, actor, input);
     return reply.status(201).send({ ...messageBody(M.created), data: order });
   });
 
@@ -99,27 +71,21 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
     const input = parse(ZOrderInput, request.body);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      updateOrder(tx, events, await scopeOf(tx, actor), id, input),
-    );
+    const data = await updateOrder(deps, actor, id, input);
     return { ...messageBody(M.updated), data };
   });
 
   app.delete('/dashboard/orders/:id', { config: { access: 'delete orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      deleteOrder(tx, events, await scopeOf(tx, actor), id),
-    );
+    const data = await deleteOrder(deps, actor, id);
     return { ...messageBody(M.deleted), data };
   });
 
   app.post('/dashboard/orders/:id/restore', { config: { access: 'delete orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      restoreOrder(tx, events, await scopeOf(tx, actor), id),
-    );
+    const data = await restoreOrder(deps, actor, id);
     return { ...messageBody(M.restored), data };
   });
 
@@ -127,18 +93,14 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
     const body = parse(ZOrderStatusRequest, request.body);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      changeOrderStatus(tx, events, await scopeOf(tx, actor), id, body),
-    );
+    const data = await changeOrderStatus(deps, actor, id, body);
     return { ...messageBody(M.statusUpdated), data };
   });
 
   app.post('/dashboard/orders/bulk-status-update', { config: { access: 'update orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const body = parse(ZBulkStatusRequest, request.body);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      bulkChangeStatus(tx, events, await scopeOf(tx, actor), body),
-    );
+    const data = await bulkChangeStatus(deps, actor, body);
     return { ...messageBody(M.bulkUpdated(data.length)), updated: data.length, data };
   });
 
@@ -146,24 +108,14 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db): void {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
     const body = parse(ZReportOrderRequest, request.body);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      reportOrder(tx, events, await scopeOf(tx, actor), id, body),
-    );
+    const data = await reportOrder(deps, actor, id, body);
     return { ...messageBody(M.reported), data };
   });
 
   app.post('/dashboard/orders/assign-agent', { config: { access: 'assign orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const body = parse(ZAssignAgentRequest, request.body);
-    const data = await withTenantEvents(db, actor.tenantId, async (tx, events) =>
-      assignAgent(tx, events, await scopeOf(tx, actor), body),
-    );
+    const data = await assignOrdersToAgent(deps, actor, body);
     return { ...messageBody(M.assigned(data.length)), updated: data.length, data };
   });
-}
-
-/** A deleted order is still readable (the deleted tab); another's or an unseen one is a 404. */
-async function visibleOr404(tx: Tx, actor: TOrderActor, id: number) {
-  const found = await visibleOrderIds(tx, await scopeOf(tx, actor), [id]);
-  if (!found.length) throw AppError.notFound('Order');
 }

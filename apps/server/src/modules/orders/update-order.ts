@@ -1,14 +1,13 @@
-import { m, type TOrderInput, type TOrderRow } from '@cod/shared';
-import type { Tx } from '../../db/client.js';
+import { isEditableStatusType, m, type TOrderInput, type TOrderRow } from '@cod/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { TEventSink } from '../../lib/domain-events.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { upsertCustomerByPhone } from '../customers/customers.repository.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { upsertCustomerByPhone } from '../customers/customers.service.js';
 import { notifyAssignedAgents } from './assign-agent.js';
-import type { TOrderScope } from './order-access.js';
+import { changeStatuses } from './change-status.js';
+import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
-import { prepareOrder } from './order-input.service.js';
-import { changeStatuses, isEditableType } from './order-status.service.js';
+import { prepareOrder } from './prepare-order.js';
 import { releaseOrders, reserveOrders } from './order-stock.js';
 import {
   linesOfOrders,
@@ -37,53 +36,50 @@ const sameLines = (a: readonly TLineValues[], b: readonly TLineValues[]) =>
  * lines change releases the old lines and reserves the new ones (decision 0008). A different
  * status_id goes through the same transition rules as the status dialog.
  */
-export async function updateOrder(
-  tx: Tx,
-  events: TEventSink,
-  scope: TOrderScope,
-  id: number,
-  input: TOrderInput,
-): Promise<TOrderRow> {
-  const [order] = await lockOrders(tx, scope, [id], { deleted: false });
-  if (!order) throw AppError.notFound('Order');
-  if (!isEditableType(order.status_type)) throw AppError.validation({ status: [NOT_EDITABLE] }, NOT_EDITABLE);
-  const oldLines = await linesOfOrders(tx, scope.tenantId, [id]);
-  const prepared = await prepareOrder(tx, scope, input, { existing: { agentId: order.agent_id, lines: oldLines } });
-  const { lines, status: _status, ...values } = prepared;
-  const customer = await upsertCustomerByPhone(tx, scope.tenantId, {
-    phone: values.customerPhone1,
-    name: values.customerFullName,
+export function updateOrder(deps: TOrderDeps, actor: TOrderActor, id: number, input: TOrderInput): Promise<TOrderRow> {
+  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
+    const scope = await scopeOf(tx, actor);
+    const [order] = await lockOrders(tx, scope, [id], { deleted: false });
+    if (!order) throw AppError.notFound('Order');
+    if (!isEditableStatusType(order.status_type)) throw AppError.validation({ status: [NOT_EDITABLE] }, NOT_EDITABLE);
+    const oldLines = await linesOfOrders(tx, scope.tenantId, [id]);
+    const prepared = await prepareOrder(tx, scope, input, { existing: { agentId: order.agent_id, lines: oldLines } });
+    const { lines, status: _status, ...values } = prepared;
+    const customer = await upsertCustomerByPhone(tx, scope.tenantId, {
+      phone: values.customerPhone1,
+      name: values.customerFullName,
+    });
+    await updateOrderRow(tx, scope.tenantId, id, {
+      ...values,
+      // Only someone who sees every order may hand one to another agent.
+      agentId: scope.seesAll ? values.agentId : order.agent_id,
+      customerId: customer.id,
+    });
+    await replaceSearchTerms(tx, scope.tenantId, id, values.customerFullName);
+    if (!sameLines(oldLines, lines)) {
+      const context = { tenantId: scope.tenantId, userId: scope.userId };
+      const reserved = order.stock_state === 'reserved';
+      if (reserved) await releaseOrders(tx, context, [id], new Map([[id, oldLines]]));
+      await replaceOrderLines(tx, scope.tenantId, id, lines);
+      if (reserved) await reserveOrders(tx, context, [id], new Map([[id, lines]]));
+    }
+    const statusChanged = input.status_id !== null && input.status_id !== order.status_id;
+    if (statusChanged) {
+      await changeStatuses(tx, scope, { orderIds: [id], statusId: input.status_id!, description: null, single: true });
+    }
+    await recordAudit(tx, {
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      action: 'update',
+      entity: 'order',
+      entityId: id,
+      changes: { ...input, source_metadata: undefined },
+      ip: scope.ip,
+    });
+    const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
+    const [row] = await emitOrderEvents(tx, events, scope, statusChanged ? 'status' : 'updated', [id], before);
+    // Issue 7: handed to another agent in the form: that agent is told (docs/decisions/0035).
+    notifyAssignedAgents(events, scope, [{ order: row!, agentIdBefore: order.agent_id }]);
+    return row!;
   });
-  await updateOrderRow(tx, scope.tenantId, id, {
-    ...values,
-    // Only someone who sees every order may hand one to another agent.
-    agentId: scope.seesAll ? values.agentId : order.agent_id,
-    customerId: customer.id,
-  });
-  await replaceSearchTerms(tx, scope.tenantId, id, values.customerFullName);
-  if (!sameLines(oldLines, lines)) {
-    const context = { tenantId: scope.tenantId, userId: scope.userId };
-    const reserved = order.stock_state === 'reserved';
-    if (reserved) await releaseOrders(tx, context, [id], new Map([[id, oldLines]]));
-    await replaceOrderLines(tx, scope.tenantId, id, lines);
-    if (reserved) await reserveOrders(tx, context, [id], new Map([[id, lines]]));
-  }
-  const statusChanged = input.status_id !== null && input.status_id !== order.status_id;
-  if (statusChanged) {
-    await changeStatuses(tx, scope, { orderIds: [id], statusId: input.status_id!, description: null, single: true });
-  }
-  await recordAudit(tx, {
-    tenantId: scope.tenantId,
-    userId: scope.userId,
-    action: 'update',
-    entity: 'order',
-    entityId: id,
-    changes: { ...input, source_metadata: undefined },
-    ip: scope.ip,
-  });
-  const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
-  const [row] = await emitOrderEvents(tx, events, scope, statusChanged ? 'status' : 'updated', [id], before);
-  // Issue 7: handed to another agent in the form: that agent is told (docs/decisions/0035).
-  notifyAssignedAgents(events, scope, [{ order: row!, agentIdBefore: order.agent_id }]);
-  return row!;
 }

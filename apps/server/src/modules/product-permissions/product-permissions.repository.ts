@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { TUserProductPermissions } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { roles, userProductPermissions, userProductScopes, users } from '../../db/schema/index.js';
-import { escapeLike } from '../products/products.repository.js';
+import { escapeLike } from '../../db/sql-lists.js';
 
 /**
  * Issue 3.2, for the orders issue: the products a user may work with. 'all' unless the user has

@@ -2,15 +2,12 @@ import { m } from '@cod/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
+import { actorOf } from '../../http/actor.js';
 import { AppError } from '../../lib/app-error.js';
-import { parse } from '../../lib/validate.js';
 import { ZIdParams } from '../../lib/id-params.js';
-import { actorOf } from './actor.js';
-import { IMAGE_KEY, MAX_IMAGE_BYTES, storeProductImage, type TImageStore } from './product-images.js';
-import * as repo from './products.repository.js';
-import { replaceProductImage } from './products.service.js';
+import { parse } from '../../lib/validate.js';
+import { IMAGE_KEY, MAX_IMAGE_BYTES } from './product-images.js';
+import * as service from './products.service.js';
 
 const ZFileParams = z.object({ tenant: z.coerce.number().int().positive(), file: z.string().regex(IMAGE_KEY) });
 
@@ -18,41 +15,27 @@ const ZFileParams = z.object({ tenant: z.coerce.number().int().positive(), file:
  * Product pictures (docs/decisions/0012). Multipart parsing is registered in this scope only, so
  * other modules (the orders import) register their own limits.
  */
-export async function registerProductImageRoutes(app: FastifyInstance, db: Db, store: TImageStore): Promise<void> {
+export async function registerProductImageRoutes(app: FastifyInstance, deps: service.TProductDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
 
     scope.post('/dashboard/products/:id/image', { config: { access: 'manage products' } }, async (request) => {
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      const exists = await withTenant(db, actor.tenantId, (tx) => repo.findProductRow(tx, actor.tenantId, id));
-      if (!exists) throw AppError.notFound('Product');
-      const stored = await storeProductImage(store, actor.tenantId, await readUpload(request));
-      const outcome = await withTenant(db, actor.tenantId, (tx) => replaceProductImage(tx, actor, id, stored)).catch(
-        async (error: unknown) => {
-          await store.remove(actor.tenantId, [stored.imageKey, stored.thumbnailKey]);
-          throw error;
-        },
-      );
-      await store.remove(actor.tenantId, outcome.oldKeys);
-      return outcome.product;
+      return service.setProductImage(deps, actor, id, () => readUpload(request));
     });
   });
 
   app.delete('/dashboard/products/:id/image', { config: { access: 'manage products' } }, async (request) => {
     const actor = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const outcome = await withTenant(db, actor.tenantId, (tx) =>
-      replaceProductImage(tx, actor, id, { imageKey: null, thumbnailKey: null }),
-    );
-    await store.remove(actor.tenantId, outcome.oldKeys);
-    return outcome.product;
+    return service.removeProductImage(deps, actor, id);
   });
 
   // Public by design: an <img> cannot carry the bearer token; the 128-bit random name is the key.
   app.get('/uploads/:tenant/:file', { config: { access: 'public' } }, async (request, reply) => {
     const params = ZFileParams.safeParse(request.params);
-    const data = params.success ? await store.read(params.data.tenant, params.data.file) : null;
+    const data = params.success ? await service.readProductImage(deps, params.data.tenant, params.data.file) : null;
     if (!data) throw AppError.notFound('File');
     return reply
       .header('content-type', 'image/webp')

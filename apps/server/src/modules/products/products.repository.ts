@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL 
 import type { TCustomField, TProduct, TProductListQuery } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql-lists.js';
 import { imageUrl } from './product-images.js';
 import { listVariantsOf } from './product-variants.repository.js';
 
@@ -27,8 +28,6 @@ export type TProductRow = Awaited<ReturnType<typeof findProductRow>> & object;
 
 /** SPEC 9: at or under the threshold, counted in available units (docs/decisions/0008). */
 export const IS_LOW_STOCK = sql`(${products.lowStockThreshold} is not null and ${products.onHand} - ${products.reserved} <= ${products.lowStockThreshold})`;
-
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
 export interface TProductFilter extends Partial<TProductListQuery> {
   /** Per-user product permissions (issue 3.2): only these ids, or every product. */

@@ -1,12 +1,24 @@
-import { m, CATALOGUE_MESSAGES as M, type TProduct, type TProductInput, type TVariantInput } from '@cod/shared';
+import {
+  m,
+  CATALOGUE_MESSAGES as M,
+  type TListQuery,
+  type TProduct,
+  type TProductInput,
+  type TProductListQuery,
+  type TVariantInput,
+} from '@cod/shared';
 import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { allowedProductIds } from '../product-permissions/product-permissions.service.js';
 import { applyStockMovement } from '../stock/stock.service.js';
-import type { TActor } from './actor.js';
+import type { TActor } from '../../http/actor.js';
 import { isUniqueViolation } from './db-errors.js';
 import { deleteOrArchive, type TDeleteOutcome } from './delete-or-archive.js';
 import * as variantsRepo from './product-variants.repository.js';
+import { storeProductImage, type TImageStore } from './product-images.js';
 import * as repo from './products.repository.js';
 
 const INITIAL_STOCK_REASON = 'Initial stock';
@@ -22,7 +34,7 @@ export async function createProduct(tx: Tx, actor: TActor, input: TProductInput)
   return (await repo.findProduct(tx, actor.tenantId, id))!;
 }
 
-export async function updateProduct(tx: Tx, actor: TActor, id: number, input: TProductInput): Promise<TProduct> {
+async function updateProductInTx(tx: Tx, actor: TActor, id: number, input: TProductInput): Promise<TProduct> {
   const current = await repo.findProductRow(tx, actor.tenantId, id, { lock: true });
   if (!current) throw AppError.notFound('Product');
   if (current.archivedAt) throw new AppError('conflict', m('product.restore_before_edit'));
@@ -38,7 +50,7 @@ export async function updateProduct(tx: Tx, actor: TActor, id: number, input: TP
 }
 
 /** Issue 3.1: deleted when nothing references it, archived otherwise (docs/decisions/0011). */
-export async function removeProduct(
+async function removeProductInTx(
   tx: Tx,
   actor: TActor,
   id: number,
@@ -56,7 +68,7 @@ export async function removeProduct(
   return { result, imageKeys: result === 'deleted' ? [current.imageKey, current.thumbnailKey] : [] };
 }
 
-export async function restoreProduct(tx: Tx, actor: TActor, id: number): Promise<TProduct> {
+async function restoreProductInTx(tx: Tx, actor: TActor, id: number): Promise<TProduct> {
   const current = await repo.findProduct(tx, actor.tenantId, id);
   if (!current) throw AppError.notFound('Product');
   if (current.archived_at) {
@@ -70,7 +82,7 @@ export async function restoreProduct(tx: Tx, actor: TActor, id: number): Promise
   return (await repo.findProduct(tx, actor.tenantId, id))!;
 }
 
-export async function replaceProductImage(
+async function replaceProductImageInTx(
   tx: Tx,
   actor: TActor,
   id: number,
@@ -86,6 +98,98 @@ export async function replaceProductImage(
   });
   const product = (await repo.findProduct(tx, actor.tenantId, id))!;
   return { product, oldKeys: [current.imageKey, current.thumbnailKey] };
+}
+
+/** What the product use cases need: the database and the picture store (docs/decisions/0012). */
+export interface TProductDeps extends TAppDeps {
+  store: TImageStore;
+}
+
+/** The product list of the catalogue and of the stock screen (levels), one page. */
+export function listProductPage(deps: TAppDeps, tenantId: number, query: TProductListQuery) {
+  return withTenant(deps.db, tenantId, (tx) =>
+    repo.listProducts(tx, tenantId, { ...query, page: query.page, perPage: query.per_page }),
+  );
+}
+
+/** The order form's product picker: active products the actor may sell (issue 3.2). */
+export function listProductOptions(deps: TAppDeps, actor: TActor, query: TListQuery) {
+  return withTenant(deps.db, actor.tenantId, async (tx) =>
+    repo.listProducts(tx, actor.tenantId, {
+      search: query.search,
+      active: true,
+      productIds: await allowedProductIds(tx, actor.tenantId, actor.userId),
+      page: query.page,
+      perPage: query.per_page,
+    }),
+  );
+}
+
+export async function getProduct(deps: TAppDeps, tenantId: number, id: number): Promise<TProduct> {
+  const product = await withTenant(deps.db, tenantId, (tx) => repo.findProduct(tx, tenantId, id));
+  if (!product) throw AppError.notFound('Product');
+  return product;
+}
+
+/** Issue 3.1: a new product, the use case of the form (createProduct runs in a caller's transaction). */
+export function addProduct(deps: TAppDeps, actor: TActor, input: TProductInput): Promise<TProduct> {
+  return withTenant(deps.db, actor.tenantId, (tx) => createProduct(tx, actor, input));
+}
+
+export function updateProduct(deps: TAppDeps, actor: TActor, id: number, input: TProductInput): Promise<TProduct> {
+  return withTenant(deps.db, actor.tenantId, (tx) => updateProductInTx(tx, actor, id, input));
+}
+
+/** Deleted or archived; a deleted product's picture leaves the store once the transaction committed. */
+export async function removeProduct(deps: TProductDeps, actor: TActor, id: number): Promise<TDeleteOutcome> {
+  const { result, imageKeys } = await withTenant(deps.db, actor.tenantId, (tx) => removeProductInTx(tx, actor, id));
+  await deps.store.remove(actor.tenantId, imageKeys);
+  return result;
+}
+
+export function restoreProduct(deps: TAppDeps, actor: TActor, id: number): Promise<TProduct> {
+  return withTenant(deps.db, actor.tenantId, (tx) => restoreProductInTx(tx, actor, id));
+}
+
+/**
+ * A new picture (docs/decisions/0012): the product must exist before the upload is read; the files
+ * are stored outside the transaction and removed again if it fails; the old ones go after it.
+ */
+export async function setProductImage(
+  deps: TProductDeps,
+  actor: TActor,
+  id: number,
+  readUpload: () => Promise<Buffer>,
+): Promise<TProduct> {
+  const exists = await withTenant(deps.db, actor.tenantId, (tx) => repo.findProductRow(tx, actor.tenantId, id));
+  if (!exists) throw AppError.notFound('Product');
+  const stored = await storeProductImage(deps.store, actor.tenantId, await readUpload());
+  const outcome = await withTenant(deps.db, actor.tenantId, (tx) =>
+    replaceProductImageInTx(tx, actor, id, stored),
+  ).catch(async (error: unknown) => {
+    await deps.store.remove(actor.tenantId, [stored.imageKey, stored.thumbnailKey]);
+    throw error;
+  });
+  await deps.store.remove(actor.tenantId, outcome.oldKeys);
+  return outcome.product;
+}
+
+export async function removeProductImage(deps: TProductDeps, actor: TActor, id: number): Promise<TProduct> {
+  const outcome = await withTenant(deps.db, actor.tenantId, (tx) =>
+    replaceProductImageInTx(tx, actor, id, { imageKey: null, thumbnailKey: null }),
+  );
+  await deps.store.remove(actor.tenantId, outcome.oldKeys);
+  return outcome.product;
+}
+
+/** Live product ids among `ids`, inside the caller's transaction (other modules validate ids with it). */
+export function existingProductIds(tx: Tx, tenantId: number, ids: number[]): Promise<Set<number>> {
+  return repo.existingProductIds(tx, tenantId, ids);
+}
+
+/** A stored picture, for the public /uploads route: null when there is none. */
+export function readProductImage(deps: TProductDeps, tenantId: number, file: string): Promise<Buffer | null> {
+  return deps.store.read(tenantId, file);
 }
 
 function productValues(input: TProductInput): repo.TProductValues {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql } from 
 import type { TProvider, TProviderContact, TProviderInput } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { providerContacts, providers, stockMovements } from '../../db/schema/index.js';
-import { escapeLike } from '../products/products.repository.js';
+import { escapeLike } from '../../db/sql-lists.js';
 
 const columns = {
   id: providers.id,

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { TSalesChannel, TSalesChannelInput, TSalesSourceType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { salesChannels } from '../../db/schema/index.js';
-import { escapeLike } from '../products/products.repository.js';
+import { escapeLike } from '../../db/sql-lists.js';
 
 const columns = {
   id: salesChannels.id,

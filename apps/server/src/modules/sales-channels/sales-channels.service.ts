@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import type { TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
+import type { TListQuery, TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import type { TActor } from '../../http/actor.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import type { TActor } from '../products/actor.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { deleteOrArchive, type TDeleteOutcome } from '../products/delete-or-archive.js';
 import * as repo from './sales-channels.repository.js';
 
@@ -25,12 +27,7 @@ export async function createChannel(tx: Tx, actor: TActor, input: TSalesChannelI
   return { ...(await repo.findChannel(tx, actor.tenantId, id))!, intake_key: key.key };
 }
 
-export async function updateChannel(
-  tx: Tx,
-  actor: TActor,
-  id: number,
-  input: TSalesChannelInput,
-): Promise<TSalesChannel> {
+async function updateChannelInTx(tx: Tx, actor: TActor, id: number, input: TSalesChannelInput): Promise<TSalesChannel> {
   await channelOr404(tx, actor.tenantId, id);
   await repo.updateChannelRow(tx, actor.tenantId, id, input);
   await recordAudit(tx, { ...auditBase(actor, id), action: 'update', changes: input });
@@ -38,7 +35,7 @@ export async function updateChannel(
 }
 
 /** A new key replaces the old one at once: the old key stops working in the same commit. */
-export async function rotateIntakeKey(tx: Tx, actor: TActor, id: number): Promise<TSalesChannelWithKey> {
+async function rotateIntakeKeyInTx(tx: Tx, actor: TActor, id: number): Promise<TSalesChannelWithKey> {
   await channelOr404(tx, actor.tenantId, id);
   const key = newIntakeKey();
   await repo.setIntakeKey(tx, actor.tenantId, id, key);
@@ -46,7 +43,7 @@ export async function rotateIntakeKey(tx: Tx, actor: TActor, id: number): Promis
   return { ...(await repo.findChannel(tx, actor.tenantId, id))!, intake_key: key.key };
 }
 
-export async function revokeIntakeKey(tx: Tx, actor: TActor, id: number): Promise<TSalesChannel> {
+async function revokeIntakeKeyInTx(tx: Tx, actor: TActor, id: number): Promise<TSalesChannel> {
   await channelOr404(tx, actor.tenantId, id);
   await repo.setIntakeKey(tx, actor.tenantId, id, null);
   await recordAudit(tx, { ...auditBase(actor, id), action: 'revoke_key' });
@@ -54,7 +51,7 @@ export async function revokeIntakeKey(tx: Tx, actor: TActor, id: number): Promis
 }
 
 /** Orders will reference channels; a referenced one is archived and its key revoked (decision 0011). */
-export async function removeChannel(tx: Tx, actor: TActor, id: number): Promise<TDeleteOutcome> {
+async function removeChannelInTx(tx: Tx, actor: TActor, id: number): Promise<TDeleteOutcome> {
   await channelOr404(tx, actor.tenantId, id);
   const result = await deleteOrArchive(tx, {
     remove: (savepoint) => repo.deleteChannelRow(savepoint, actor.tenantId, id),
@@ -62,6 +59,48 @@ export async function removeChannel(tx: Tx, actor: TActor, id: number): Promise<
   });
   await recordAudit(tx, { ...auditBase(actor, id), action: result === 'deleted' ? 'delete' : 'archive' });
   return result;
+}
+
+export function listChannels(
+  deps: TAppDeps,
+  tenantId: number,
+  query: TListQuery,
+): Promise<{ data: TSalesChannel[]; total: number }> {
+  return withTenant(deps.db, tenantId, (tx) =>
+    repo.listChannels(tx, tenantId, { search: query.search, page: query.page, perPage: query.per_page }),
+  );
+}
+
+export async function getChannel(deps: TAppDeps, tenantId: number, id: number): Promise<TSalesChannel> {
+  const channel = await withTenant(deps.db, tenantId, (tx) => repo.findChannel(tx, tenantId, id));
+  if (!channel) throw AppError.notFound('Sales channel');
+  return channel;
+}
+
+/** Issue 3.7, the use case of the form (createChannel runs in a caller's transaction: the seed). */
+export function addChannel(deps: TAppDeps, actor: TActor, input: TSalesChannelInput): Promise<TSalesChannelWithKey> {
+  return withTenant(deps.db, actor.tenantId, (tx) => createChannel(tx, actor, input));
+}
+
+export function updateChannel(
+  deps: TAppDeps,
+  actor: TActor,
+  id: number,
+  input: TSalesChannelInput,
+): Promise<TSalesChannel> {
+  return withTenant(deps.db, actor.tenantId, (tx) => updateChannelInTx(tx, actor, id, input));
+}
+
+export function rotateIntakeKey(deps: TAppDeps, actor: TActor, id: number): Promise<TSalesChannelWithKey> {
+  return withTenant(deps.db, actor.tenantId, (tx) => rotateIntakeKeyInTx(tx, actor, id));
+}
+
+export function revokeIntakeKey(deps: TAppDeps, actor: TActor, id: number): Promise<TSalesChannel> {
+  return withTenant(deps.db, actor.tenantId, (tx) => revokeIntakeKeyInTx(tx, actor, id));
+}
+
+export function removeChannel(deps: TAppDeps, actor: TActor, id: number): Promise<TDeleteOutcome> {
+  return withTenant(deps.db, actor.tenantId, (tx) => removeChannelInTx(tx, actor, id));
 }
 
 /**

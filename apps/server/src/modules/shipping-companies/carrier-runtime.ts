@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { TAdapterConfig } from '../../carriers/adapter-config.js';
 import { CarrierError, type TCarrierAdapter, type TCarrierKind, type TCarrierLogger } from '../../carriers/carrier.js';
 import { loadCarrierKeyring, type TCarrierKeyring } from '../../carriers/credentials.js';
 import { createCarrierAdapter } from '../../carriers/registry.js';
 import type { TConfig } from '../../config.js';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
 import type { TOutboundPolicy } from '../../lib/outbound-guard.js';
+import { findDemoShop } from './demo-shop.repository.js';
 
 /**
  * What the shipping modules need from the process: the credentials keyring, the running carrier
@@ -53,9 +53,7 @@ export function setCarrierSandboxUrl(url: string | null, tenantId: number | null
 
 /** Demo mode start-up (modules/shipping/background.ts): the sandbox serves the demo shop. */
 export async function attachCarrierSandbox(db: Db, url: string): Promise<void> {
-  const [demo] = await withSystem(db, (tx) =>
-    rows<{ id: number }>(tx, sql`select id from tenants where cq_name = 'demo'`),
-  );
+  const demo = await withSystem(db, (tx) => findDemoShop(tx));
   setCarrierSandboxUrl(url, demo?.id ?? null);
 }
 

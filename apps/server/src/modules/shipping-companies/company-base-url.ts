@@ -1,8 +1,9 @@
 import type { TCarrierKind } from '../../carriers/carrier.js';
 import { CARRIER_API_HOSTS } from '../../carriers/catalogue.js';
+import { m } from '@cod/shared';
 import { AppError } from '../../lib/app-error.js';
-import { outboundPolicy, refusalText, urlRefusal } from '../../lib/outbound-guard.js';
-import { isSandboxUrl, SANDBOX_FOR_DEMO_ONLY, sandboxAllowed } from './carrier-runtime.js';
+import { outboundPolicy, refusalToken, urlRefusal } from '../../lib/outbound-guard.js';
+import { isSandboxUrl, sandboxAllowed } from './carrier-runtime.js';
 
 /** A sandbox path: plain segments, nothing a URL parser could read as a host, query or fragment. */
 const SANDBOX_PATH = /^sandbox:\/\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/i;
@@ -23,9 +24,9 @@ export function assertCompanyBaseUrl(
   if (isSandboxUrl(baseUrl)) {
     // Unchanged: the demo shop edits its companies even while the sandbox is off.
     if (SANDBOX_PATH.test(baseUrl) && (baseUrl === storedBaseUrl || sandboxAllowed(tenantId))) return;
-    throw AppError.validation({ base_url: [SANDBOX_FOR_DEMO_ONLY] });
+    throw AppError.validation({ base_url: [m('base_url.sandbox_demo_only')] });
   }
   const hosts = CARRIER_API_HOSTS[kind];
   const reason = urlRefusal(baseUrl, { policy: outboundPolicy(), base: true, ...(hosts ? { hosts } : {}) });
-  if (reason) throw AppError.validation({ base_url: [refusalText(reason, hosts)] });
+  if (reason) throw AppError.validation({ base_url: [refusalToken(reason, hosts)] });
 }

@@ -203,3 +203,41 @@ export async function shippingCompanyExists(tx: Tx, tenantId: number, id: number
   );
   return row?.found === true;
 }
+
+/** Companies of the shop, archived ones included. */
+export async function countCompanies(tx: Tx, tenantId: number): Promise<number> {
+  const [found] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from shipping_companies where tenant_id = ${tenantId}`,
+  );
+  return found?.n ?? 0;
+}
+
+/** The centre's name as the company lists it, for a label. */
+export async function stopDeskName(
+  tx: Tx,
+  options: { tenantId: number; companyId: number; centerId: string },
+): Promise<string | null> {
+  const [desk] = await rows<{ name: string }>(
+    tx,
+    sql`select name from stop_desks where tenant_id = ${options.tenantId}
+          and shipping_company_id = ${options.companyId} and center_id = ${options.centerId}`,
+  );
+  return desk?.name ?? null;
+}
+
+export interface TWebhookTarget {
+  tenant_id: number;
+  id: number;
+  time_zone: string;
+}
+
+/** The live company a webhook URL's token names, across shops (a system transaction: the push has no session). */
+export async function companyOfWebhookToken(tx: Tx, token: string): Promise<TWebhookTarget | undefined> {
+  const [target] = await rows<TWebhookTarget>(
+    tx,
+    sql`select c.tenant_id, c.id, t.time_zone from shipping_companies c join tenants t on t.id = c.tenant_id
+        where c.webhook_token = ${token} and c.archived_at is null`,
+  );
+  return target;
+}

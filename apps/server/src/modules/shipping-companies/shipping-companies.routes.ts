@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   m,
   renderedCarrierMessage,
@@ -10,63 +10,38 @@ import {
   type TDeliveryFeeResponse,
 } from '@cod/shared';
 import { z } from 'zod';
-import { CarrierError } from '../../carriers/carrier.js';
 import { CARRIER_PRESETS, CREDENTIAL_FIELDS } from '../../carriers/catalogue.js';
-import type { TConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { actorOf } from '../../http/actor.js';
 import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { actorOf } from '../products/actor.js';
-import { carrierKeyring } from './carrier-runtime.js';
-import * as repo from './shipping-companies.repository.js';
-import * as service from './shipping-companies.service.js';
-
-export interface TShippingDeps {
-  db: Db;
-  config: TConfig;
-  log: FastifyBaseLogger;
-}
+import { calculateDeliveryFee } from './calculate-delivery-fee.js';
+import {
+  listCompanyFees,
+  listCompanyOptions,
+  listShippingCompanies,
+  listStopDesks,
+  showShippingCompany,
+} from './read-shipping-companies.js';
+import { refreshStopDesks } from './refresh-stop-desks.js';
+import { removeShippingCompany } from './remove-shipping-company.js';
+import { createShippingCompany, updateShippingCompany } from './save-shipping-company.js';
+import type { TShippingCompaniesDeps } from './shipping-companies.deps.js';
+import { testCompanyConnection } from './test-company-connection.js';
+import { importCompanyFees, updateCompanyFees } from './update-company-fees.js';
 
 const ZStateQuery = z.object({ state_id: z.coerce.number().int().min(1).max(58).optional() });
 
-/** A carrier failure shown on the screen: its (redacted) message, never a 500. */
-export function carrierFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof CarrierError) return new AppError('conflict', m('carrier.message', { reason: error.message }));
-  throw error;
-}
-
 /** Issue 5.3/5.4: /dashboard/shipping-companies (screen) and the fee and centre look-ups of the order dialog. */
-export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShippingDeps): void {
-  const { db, config } = deps;
-  const keyring = () => carrierKeyring(config);
-  const loadOr404 = async (tenantId: number, id: number) => {
-    const company = await withTenant(db, tenantId, (tx) => repo.findCompany(tx, tenantId, id));
-    if (!company) throw AppError.notFound('Shipping company');
-    return company;
-  };
-
+export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShippingCompaniesDeps): void {
   app.get('/dashboard/shipping-companies', { config: { access: 'view shipping_companies' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    const [ring, companies] = await Promise.all([
-      keyring(),
-      withTenant(db, tenantId, (tx) => repo.listCompanies(tx, tenantId)),
-    ]);
-    const data = companies.map((c) => service.companyView(ring, tenantId, c, config.appUrl));
+    const data = await listShippingCompanies(deps, actorOf(request).tenantId);
     return { data, total: data.length };
   });
 
   // SPEC 3: "Lists (agents, shipping companies, states) come from the server" (order dialogs).
   app.get('/dashboard/shipping-companies/options', { config: { access: 'view orders' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    const companies = await withTenant(db, tenantId, (tx) => repo.listCompanies(tx, tenantId));
-    const data = companies
-      .filter((c) => c.active)
-      .map((c) => ({ id: c.id, name: c.name, code: c.code, icon: c.icon, kind: c.kind }));
+    const data = await listCompanyOptions(deps, actorOf(request).tenantId);
     return { data, total: data.length };
   });
 
@@ -84,8 +59,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
   app.get('/dashboard/shipping-companies/:id', { config: { access: 'view shipping_companies' } }, async (request) => {
     const { tenantId } = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const company = await loadOr404(tenantId, id);
-    return service.companyView(await keyring(), tenantId, company, config.appUrl);
+    return showShippingCompany(deps, tenantId, id);
   });
 
   app.post(
@@ -94,12 +68,8 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request, reply) => {
       const actor = actorOf(request);
       const input = parse(ZShippingCompanyInput, request.body);
-      const ring = await keyring();
-      const company = await withTenant(db, actor.tenantId, (tx) => service.createCompany(tx, ring, actor, input));
-      return reply.status(201).send({
-        ...messageBody(m('shipping_company.created')),
-        data: service.companyView(ring, actor.tenantId, company, config.appUrl),
-      });
+      const data = await createShippingCompany(deps, actor, input);
+      return reply.status(201).send({ ...messageBody(m('shipping_company.created')), data });
     },
   );
 
@@ -107,12 +77,8 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     const actor = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
     const input = parse(ZShippingCompanyInput, request.body);
-    const ring = await keyring();
-    const company = await withTenant(db, actor.tenantId, (tx) => service.updateCompany(tx, ring, actor, id, input));
-    return {
-      ...messageBody(m('shipping_company.updated')),
-      data: service.companyView(ring, actor.tenantId, company, config.appUrl),
-    };
+    const data = await updateShippingCompany(deps, actor, { id, input });
+    return { ...messageBody(m('shipping_company.updated')), data };
   });
 
   app.delete(
@@ -121,20 +87,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request) => {
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      const outcome = await withTenant(db, actor.tenantId, async (tx) => {
-        if (!(await repo.findCompany(tx, actor.tenantId, id, { lock: true })))
-          throw AppError.notFound('Shipping company');
-        const result = await repo.removeCompany(tx, actor.tenantId, id);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          userId: actor.userId,
-          action: result === 'deleted' ? 'delete' : 'archive',
-          entity: 'shipping_company',
-          entityId: id,
-          ip: actor.ip,
-        });
-        return result;
-      });
+      const outcome = await removeShippingCompany(deps, actor, id);
       return { ...messageBody(m(`shipping_company.${outcome}`)), outcome };
     },
   );
@@ -146,10 +99,9 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request) => {
       const { tenantId } = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      const company = await loadOr404(tenantId, id);
-      const result = await service.testConnection(await keyring(), tenantId, company, request.log);
+      const { name, result } = await testCompanyConnection(deps, { tenantId, id }, request.log);
       return result.ok
-        ? { success: true, ...messageBody(m('shipping_company.connected', { name: company.name })) }
+        ? { success: true, ...messageBody(m('shipping_company.connected', { name })) }
         : { success: false, ...renderedCarrierMessage(result.message) };
     },
   );
@@ -160,8 +112,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request) => {
       const { tenantId } = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      await loadOr404(tenantId, id);
-      const data = await withTenant(db, tenantId, (tx) => repo.feesOf(tx, tenantId, id));
+      const data = await listCompanyFees(deps, tenantId, id);
       return { data, total: data.length };
     },
   );
@@ -173,21 +124,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
       const { fees } = parse(ZShippingFeesUpdate, request.body);
-      const data = await withTenant(db, actor.tenantId, async (tx) => {
-        if (!(await repo.findCompany(tx, actor.tenantId, id, { lock: true })))
-          throw AppError.notFound('Shipping company');
-        await repo.upsertFees(tx, actor.tenantId, id, fees);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          userId: actor.userId,
-          action: 'update_fees',
-          entity: 'shipping_company',
-          entityId: id,
-          changes: { wilayas: fees.length },
-          ip: actor.ip,
-        });
-        return repo.feesOf(tx, actor.tenantId, id);
-      });
+      const data = await updateCompanyFees(deps, actor, { id, fees });
       return { ...messageBody(m('shipping_company.fees_updated')), data };
     },
   );
@@ -199,24 +136,8 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request) => {
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      const company = await loadOr404(actor.tenantId, id);
-      const adapter = service.openAdapter(await keyring(), actor.tenantId, company, request.log);
-      if (!adapter.capabilities.fees)
-        throw new AppError('conflict', m('shipping_company.no_fees', { name: company.name }));
-      let rows;
-      try {
-        rows = await adapter.getFees({ fromWilayaCode: company.sender_wilaya ?? 16 });
-      } catch (error) {
-        throw carrierFailure(error);
-      }
-      const fees = rows
-        .filter((r) => r.wilayaCode >= 1 && r.wilayaCode <= 58)
-        .map((r) => ({ state_id: r.wilayaCode, home_fee: r.home, stopdesk_fee: r.stopDesk }));
-      const data = await withTenant(db, actor.tenantId, async (tx) => {
-        await repo.upsertFees(tx, actor.tenantId, id, fees);
-        return repo.feesOf(tx, actor.tenantId, id);
-      });
-      return { ...messageBody(m('shipping_company.fees_imported', { count: fees.length })), data };
+      const { imported, data } = await importCompanyFees(deps, actor, { id, log: request.log });
+      return { ...messageBody(m('shipping_company.fees_imported', { count: imported })), data };
     },
   );
 
@@ -225,8 +146,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     const { tenantId } = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
     const { state_id } = parse(ZStateQuery, request.query);
-    await loadOr404(tenantId, id);
-    const data = await withTenant(db, tenantId, (tx) => repo.stopDesksOf(tx, tenantId, id, state_id));
+    const data = await listStopDesks(deps, { tenantId, id, stateId: state_id });
     return { data, total: data.length };
   });
 
@@ -236,31 +156,7 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
     async (request) => {
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      const company = await loadOr404(actor.tenantId, id);
-      const adapter = service.openAdapter(await keyring(), actor.tenantId, company, request.log);
-      let desks: repo.TStopDeskRecord[];
-      if (adapter.capabilities.centres) {
-        try {
-          desks = (await adapter.getCentres()).map((c) => ({
-            center_id: c.id,
-            name: c.name,
-            state_id: c.wilayaCode,
-            wilaya_name: c.wilayaName ?? null,
-            commune_name: c.communeName ?? null,
-            address: c.address ?? null,
-          }));
-        } catch (error) {
-          throw carrierFailure(error);
-        }
-      } else if (company.code === 'yalidine') {
-        desks = await service.yalidineCentresFile();
-      } else {
-        throw new AppError('conflict', m('shipping_company.no_centres', { name: company.name }));
-      }
-      const data = await withTenant(db, actor.tenantId, async (tx) => {
-        await repo.replaceStopDesks(tx, actor.tenantId, id, desks);
-        return repo.stopDesksOf(tx, actor.tenantId, id);
-      });
+      const data = await refreshStopDesks(deps, actor, { id, log: request.log });
       return {
         ...messageBody(m('shipping_company.centres_imported', { count: data.length })),
         data,
@@ -273,17 +169,15 @@ export function registerShippingCompanyRoutes(app: FastifyInstance, deps: TShipp
   app.post('/dashboard/orders/calculate-delivery-fee', { config: { access: 'view orders' } }, async (request) => {
     const { tenantId } = actorOf(request);
     const body = parse(ZDeliveryFeeRequest, request.body);
-    const answer = await withTenant(db, tenantId, async (tx): Promise<TDeliveryFeeResponse> => {
-      const company = await repo.findCompany(tx, tenantId, body.shipping_company_id);
-      if (!company) throw AppError.validation({ shipping_company_id: [M.companyInvalid] });
-      if (company.served_wilayas && !company.served_wilayas.includes(body.state_id)) {
-        return { success: false, delivery_fee: 0, ...messageBody(M.notServed) };
-      }
-      const fee = await repo.feeFor(tx, tenantId, company.id, body.state_id);
-      const value = body.delivery_type === 'stopdesk' ? fee?.stopdesk_fee : fee?.home_fee;
-      if (value == null) return { success: false, delivery_fee: 0, ...messageBody(M.feeFailed) };
-      return { success: true, delivery_fee: value, ...messageBody(m('shipping.fee_calculated')) };
-    });
+    const outcome = await calculateDeliveryFee(deps, tenantId, body);
+    const answer: TDeliveryFeeResponse =
+      outcome.kind === 'fee'
+        ? { success: true, delivery_fee: outcome.value, ...messageBody(m('shipping.fee_calculated')) }
+        : {
+            success: false,
+            delivery_fee: 0,
+            ...messageBody(outcome.kind === 'not_served' ? M.notServed : M.feeFailed),
+          };
     return answer;
   });
 }

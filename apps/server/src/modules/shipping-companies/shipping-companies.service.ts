@@ -28,12 +28,27 @@ import {
 import type { Tx } from '../../db/client.js';
 import { REFERENCE_DIR } from '../../db/seed/reference-data.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import type { TActor } from '../products/actor.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { TActor } from '../../http/actor.js';
 import { isUniqueViolation } from '../products/db-errors.js';
 import { buildAdapter } from './carrier-runtime.js';
 import { assertCompanyBaseUrl } from './company-base-url.js';
 import * as repo from './shipping-companies.repository.js';
+
+// What the shipping and orders modules read of the companies, inside their own transactions: the
+// repository stays this module's own (docs/decisions/0043).
+export {
+  companyOfWebhookToken,
+  countCompanies,
+  findCompany,
+  listCompanies,
+  shippingCompanyExists,
+  stopDeskName,
+  upsertFees,
+  type TCompanyRecord,
+  type TWebhookTarget,
+} from './shipping-companies.repository.js';
+export { findDemoShop } from './demo-shop.repository.js';
 
 type TInput = z.output<typeof ZShippingCompanyInput>;
 

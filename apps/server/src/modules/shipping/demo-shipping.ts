@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { TCarrierKind } from '../../carriers/carrier.js';
 import type { TCarrierKeyring } from '../../carriers/credentials.js';
 import { SANDBOX_CREDENTIALS } from '../../carriers/sandbox/index.js';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { SANDBOX_SCHEME } from '../shipping-companies/carrier-runtime.js';
-import { upsertFees } from '../shipping-companies/shipping-companies.repository.js';
-import { createCompany } from '../shipping-companies/shipping-companies.service.js';
+import {
+  countCompanies,
+  createCompany,
+  findDemoShop,
+  upsertFees,
+} from '../shipping-companies/shipping-companies.service.js';
 
 /**
  * The demo shop's shipping companies (decision 0031): one per carrier family, pointing at the local
@@ -31,20 +34,10 @@ function demoFee(stateId: number): { home_fee: number; stopdesk_fee: number } {
 }
 
 export async function ensureDemoShippingCompanies(db: Db, keyring: TCarrierKeyring): Promise<number> {
-  const [demo] = await withSystem(db, (tx) =>
-    rows<{ id: number; owner: number | null }>(
-      tx,
-      sql`select t.id, (select min(u.id) from users u where u.tenant_id = t.id) as owner
-          from tenants t where t.cq_name = 'demo'`,
-    ),
-  );
+  const demo = await withSystem(db, (tx) => findDemoShop(tx));
   if (!demo) return 0;
   return withTenant(db, demo.id, async (tx) => {
-    const [existing] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from shipping_companies where tenant_id = ${demo.id}`,
-    );
-    if (existing && existing.n > 0) return 0;
+    if ((await countCompanies(tx, demo.id)) > 0) return 0;
     const actor = { tenantId: demo.id, userId: demo.owner!, ip: null };
     for (const company of DEMO_COMPANIES) {
       const created = await createCompany(tx, keyring, actor, {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { m, type TStatusType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
@@ -7,7 +6,8 @@ import type { TEventSink } from '../../lib/domain-events.js';
 import type { TOrderActor } from '../orders/order-access.js';
 import { emitOrderEvents, type TOrderBefore } from '../orders/order-events.js';
 import { releaseOrders, reserveOrders, returnOrders, shipOrders } from '../orders/order-stock.js';
-import { firstStatusOfType, insertHistory } from '../orders/orders.repository.js';
+import { firstStatusOfType, insertHistory } from '../orders/order-records.js';
+import { setShippingStatus } from './shipping-orders.repository.js';
 
 export interface TMovableOrder {
   id: number;
@@ -46,16 +46,12 @@ export async function moveOrdersQuietly(
   } else if (to === 'new') {
     await releaseOrders(tx, context, having('reserved'));
   }
-  const ids = sql.join(
-    orders.map((o) => sql`${o.id}`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update orders set status_id = ${status.id}, status_type = ${status.type},
-          dispatched_at = ${to === 'inDispatch' ? sql`now()` : to === 'new' ? sql`null` : sql`dispatched_at`},
-          cancelled_at = ${to === 'cancelled' ? sql`now()` : sql`cancelled_at`}, updated_at = now()
-        where tenant_id = ${actor.tenantId} and id in (${ids})`,
-  );
+  await setShippingStatus(tx, {
+    tenantId: actor.tenantId,
+    orderIds: orders.map((o) => o.id),
+    status,
+    to,
+  });
   await insertHistory(
     tx,
     actor.tenantId,

@@ -1,17 +1,20 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { m, orderError, SHIPPING_MESSAGES as M, type TOrderError, type TParcelTicketsResponse } from '@cod/shared';
-import type { TCarrierKeyring } from '../../carriers/credentials.js';
-import { rows, type Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { writeParcelLabels, type TParcelLabel } from '../../documents/parcel-label.js';
 import { AppError } from '../../lib/app-error.js';
-import { createDownloadLinks, spendDownloadLink, type TLinkOwner } from '../exports/download-links.repository.js';
+import {
+  createDownloadLinks,
+  isUsableDownloadLink,
+  spendDownloadLink,
+  type TLinkOwner,
+} from '../exports/exports.service.js';
 import { scopeOf } from '../orders/order-access.js';
-import { findCompany } from '../shipping-companies/shipping-companies.repository.js';
-import { openAdapter } from '../shipping-companies/shipping-companies.service.js';
+import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
+import { findCompany, openAdapter, stopDeskName } from '../shipping-companies/shipping-companies.service.js';
 import * as repo from './shipments.repository.js';
 import type { TShippingContext } from './shipping-context.js';
+import type { TShippingDeps } from './shipping.deps.js';
 
 /**
  * SPEC 7 view-parcel-tickets: a link per order that has a parcel, on the one link mechanism of
@@ -54,16 +57,19 @@ export const TICKET_LINK_INVALID = m('shipping.ticket_expired');
 
 export type TTicketBody = { kind: 'pdf'; stream: Readable } | { kind: 'redirect'; url: string };
 
+/** A HEAD on a ticket link: whether it would open, without spending it (docs/decisions/0040). */
+export async function assertTicketLinkUsable(deps: TShippingDeps, key: string): Promise<void> {
+  const usable = await withSystem(deps.db, (tx) => isUsableDownloadLink(tx, key, 'parcel-ticket', 'view orders'));
+  if (!usable) throw new AppError('not_found', TICKET_LINK_INVALID);
+}
+
 /**
  * The PDF behind a ticket link: the carrier's label where it has one (bytes, or its URL), else our
  * own A6 label with a Code 128 of the tracking number (decision 0021).
  */
-export async function ticketBody(
-  db: Db,
-  keyring: TCarrierKeyring,
-  key: string,
-  log: TShippingContext['log'],
-): Promise<TTicketBody> {
+export async function ticketBody(deps: TShippingDeps, key: string, log: TShippingContext['log']): Promise<TTicketBody> {
+  const { db } = deps;
+  const keyring = await carrierKeyring(deps.config);
   const spent = await withSystem(db, (tx) => spendDownloadLink(tx, key, 'parcel-ticket', 'view orders'));
   if (!spent) throw new AppError('not_found', TICKET_LINK_INVALID);
   const claim = { t: spent.tenantId, o: Number(spent.payload.order_id), s: Number(spent.payload.shipment_id) };
@@ -74,14 +80,14 @@ export async function ticketBody(
     if (!shipment || shipment.order_id !== claim.o) return null;
     const [order] = await repo.shippingOrders(tx, await scopeOf(tx, actor), [claim.o]);
     const company = await findCompany(tx, claim.t, shipment.shipping_company_id);
-    const [desk] = order?.stopdesk_id
-      ? await rows<{ name: string }>(
-          tx,
-          sql`select name from stop_desks where tenant_id = ${claim.t} and shipping_company_id = ${shipment.shipping_company_id}
-              and center_id = ${String(order.stopdesk_id)}`,
-        )
-      : [];
-    return order && company ? { shipment, order, company, desk: desk?.name ?? null } : null;
+    const desk = order?.stopdesk_id
+      ? await stopDeskName(tx, {
+          tenantId: claim.t,
+          companyId: shipment.shipping_company_id,
+          centerId: String(order.stopdesk_id),
+        })
+      : null;
+    return order && company ? { shipment, order, company, desk } : null;
   });
   if (!loaded) throw AppError.notFound('Parcel ticket');
   const { shipment, order, company } = loaded;

@@ -4,12 +4,7 @@ import type { TShipmentStatus } from '../../carriers/shipment-status.js';
 import { rows, type Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
 import { visibleTo, type TOrderScope } from '../orders/order-access.js';
-
-const ids = (values: readonly number[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
+import { inList } from '../../db/sql-lists.js';
 
 /** What handing an order to a carrier needs: the parcel's fields and the rules' inputs. */
 export interface TShippingOrder {
@@ -61,7 +56,7 @@ export function shippingOrders(
         from orders o
         join states s on s.id = o.state_id
         join cities c on c.id = o.city_id
-        where o.tenant_id = ${scope.tenantId} and o.id in (${ids(orderIds)}) and o.deleted_at is null
+        where o.tenant_id = ${scope.tenantId} and o.id in (${inList(orderIds)}) and o.deleted_at is null
           ${scoped ? sql`and ${scoped}` : sql``}
         order by o.id
         ${options.lock ? sql`for update of o` : sql``}`,
@@ -93,7 +88,7 @@ export function activeShipments(tx: Tx, tenantId: number, orderIds: readonly num
   return rows<TShipmentRecord>(
     tx,
     sql`select ${SHIPMENT_COLUMNS} from shipments
-        where tenant_id = ${tenantId} and active and order_id in (${ids(orderIds)})`,
+        where tenant_id = ${tenantId} and active and order_id in (${inList(orderIds)})`,
   );
 }
 
@@ -258,7 +253,7 @@ export async function attemptsOf(
   const found = await rows<{ order_id: number; reference: string }>(
     tx,
     sql`select order_id, reference from shipment_attempts
-        where tenant_id = ${tenantId} and shipping_company_id = ${companyId} and order_id in (${ids(orderIds)})`,
+        where tenant_id = ${tenantId} and shipping_company_id = ${companyId} and order_id in (${inList(orderIds)})`,
   );
   return new Map(found.map((r) => [r.order_id, r.reference]));
 }
@@ -288,7 +283,7 @@ export async function deleteAttempts(
   if (!orderIds.length) return;
   await tx.execute(
     sql`delete from shipment_attempts
-        where tenant_id = ${tenantId} and shipping_company_id = ${companyId} and order_id in (${ids(orderIds)})`,
+        where tenant_id = ${tenantId} and shipping_company_id = ${companyId} and order_id in (${inList(orderIds)})`,
   );
 }
 

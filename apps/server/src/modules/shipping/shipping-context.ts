@@ -3,6 +3,8 @@ import type { TCarrierKeyring } from '../../carriers/credentials.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TOrderActor } from '../orders/order-access.js';
+import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
+import type { TShippingDeps } from './shipping.deps.js';
 
 /** What every shipping flow receives from its route (or job). */
 export interface TShippingContext {
@@ -10,6 +12,15 @@ export interface TShippingContext {
   keyring: TCarrierKeyring;
   actor: TOrderActor;
   log: TCarrierLogger;
+}
+
+/** The context of one request's shipping flow: the carrier keyring is loaded once per process. */
+export async function shippingContext(
+  deps: TShippingDeps,
+  actor: TOrderActor,
+  log: TCarrierLogger,
+): Promise<TShippingContext> {
+  return { db: deps.db, keyring: await carrierKeyring(deps.config), actor, log };
 }
 
 /**

@@ -10,34 +10,25 @@ import {
   type TDispatchResponse,
   type TShipmentTimelineResponse,
 } from '@cod/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client.js';
-import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
-import { isUsableDownloadLink } from '../exports/download-links.repository.js';
-import { orderActorOf, scopeOf, visibleTo } from '../orders/order-access.js';
-import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
-import type { TShippingDeps } from '../shipping-companies/shipping-companies.routes.js';
+import { orderActorOf } from '../orders/order-access.js';
 import { handOver } from './hand-over.js';
-import { parcelTickets, TICKET_LINK_INVALID, ticketBody } from './parcel-tickets.js';
+import { assertTicketLinkUsable, parcelTickets, ticketBody } from './parcel-tickets.js';
+import { scanOrderBarcode } from './scan-order-barcode.js';
 import * as actions from './shipment-actions.js';
-import type { TShippingContext } from './shipping-context.js';
-import { currentShipments } from './timeline.js';
+import { shippingContext, type TShippingContext } from './shipping-context.js';
+import type { TShippingDeps } from './shipping.deps.js';
+import { showShipmentTimeline } from './show-shipment-timeline.js';
 import { registerShippingWebhookRoutes } from './webhooks.routes.js';
 
 /** SPEC 7's shipping calls on orders (issue 5.5-5.9), the ticket links and the carrier webhooks. */
 export async function registerShippingRoutes(app: FastifyInstance, deps: TShippingDeps): Promise<void> {
-  const { db, config } = deps;
-  const contextOf = async (request: FastifyRequest): Promise<TShippingContext> => ({
-    db,
-    keyring: await carrierKeyring(config),
-    actor: orderActorOf(request),
-    log: request.log,
-  });
+  const contextOf = (request: FastifyRequest): Promise<TShippingContext> =>
+    shippingContext(deps, orderActorOf(request), request.log);
 
   app.post('/dashboard/orders/assign-shipping', { config: { access: 'dispatch orders' } }, async (request) => {
     const body = parse(ZShippingOrdersRequest, request.body);
@@ -87,17 +78,7 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
   app.get('/orders/:id/shipment-timeline', { config: { access: 'view orders' } }, async (request) => {
     const actor = orderActorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    const shipment = await withTenant(db, actor.tenantId, async (tx) => {
-      const scope = await scopeOf(tx, actor);
-      const scoped = visibleTo(scope);
-      const [found] = await rows<{ id: number }>(
-        tx,
-        sql`select o.id from orders o where o.tenant_id = ${actor.tenantId} and o.id = ${id}
-            ${scoped ? sql`and ${scoped}` : sql``}`,
-      );
-      if (!found) throw AppError.notFound('Order');
-      return (await currentShipments(tx, actor.tenantId, [id], actor.timeZone)).get(id) ?? null;
-    });
+    const shipment = await showShipmentTimeline(deps, actor, id);
     const answer: TShipmentTimelineResponse = { success: true, order: { id, current_shipment: shipment } };
     return answer;
   });
@@ -113,11 +94,10 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
   app.get('/dashboard/orders/parcel-tickets/:token', { config: { access: 'public' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     if (request.method === 'HEAD') {
-      const usable = await withSystem(db, (tx) => isUsableDownloadLink(tx, token, 'parcel-ticket', 'view orders'));
-      if (!usable) throw new AppError('not_found', TICKET_LINK_INVALID);
+      await assertTicketLinkUsable(deps, token);
       return reply.type('application/pdf').header('Cache-Control', 'private, no-store').send();
     }
-    const body = await ticketBody(db, await carrierKeyring(config), token, request.log);
+    const body = await ticketBody(deps, token, request.log);
     if (body.kind === 'redirect') return reply.redirect(body.url);
     return reply
       .type('application/pdf')
@@ -147,23 +127,13 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
     if (body.action === 'validate' && !sessionOfRequest(request).permissions.has('dispatch orders')) {
       throw new AppError('forbidden', 'This action is unauthorized.');
     }
-    const orderId = await withTenant(db, ctx.actor.tenantId, async (tx) => {
-      const scoped = visibleTo(await scopeOf(tx, ctx.actor));
-      const numeric = /^\d{1,9}$/.test(body.barcode) ? Number(body.barcode) : null;
-      const [found] = await rows<{ id: number }>(
-        tx,
-        sql`select o.id from orders o where o.tenant_id = ${ctx.actor.tenantId} and o.deleted_at is null
-              and (o.tracking_number = ${body.barcode} ${numeric === null ? sql`` : sql`or o.order_number = ${numeric}`})
-              ${scoped ? sql`and ${scoped}` : sql``}
-            order by (o.tracking_number = ${body.barcode}) desc, o.id desc limit 1`,
-      );
-      return found?.id ?? null;
-    });
-    if (orderId === null) {
+    const outcome = await scanOrderBarcode(ctx, body);
+    if (outcome.kind === 'not_found') {
       const answer: TBarcodeActionResponse = { success: false, ...messageBody(M.barcodeNotFound) };
       return reply.status(404).send(answer);
     }
-    if (body.action === 'select') {
+    const { orderId } = outcome;
+    if (outcome.kind === 'selected') {
       const answer: TBarcodeActionResponse = {
         success: true,
         ...messageBody(M.barcodeSelected(orderId)),
@@ -171,7 +141,7 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
       };
       return answer;
     }
-    const result = await actions.validateDispatched(ctx, [orderId]);
+    const { result } = outcome;
     const answer: TBarcodeActionResponse = result.success
       ? { success: true, ...messageBody(M.validated(orderId)), order_id: orderId }
       : { success: false, ...(result.errors[0] ?? messageBody(M.actionFailed)), order_id: orderId };

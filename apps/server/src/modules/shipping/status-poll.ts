@@ -1,24 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { TCarrierLogger } from '../../carriers/carrier.js';
 import type { TCarrierKeyring } from '../../carriers/credentials.js';
-import { FINAL_SHIPMENT_STATUSES } from '../../carriers/shipment-status.js';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
-import { findCompany } from '../shipping-companies/shipping-companies.repository.js';
-import { openAdapter } from '../shipping-companies/shipping-companies.service.js';
+import { findCompany, openAdapter } from '../shipping-companies/shipping-companies.service.js';
 import { systemActor } from './order-moves.js';
 import * as repo from './shipments.repository.js';
+import { markCompanyPolled, movingTrackingNumbers, pollTargetsOf, type TPollTarget } from './status-poll.repository.js';
 import { applyReports, reportsOfTracking } from './status-sync.js';
 
 /** Parcels per tracking call, and per company per run (decision 0030: within the carriers' limits). */
 const TRACKING_CHUNK = 50;
 const MAX_PER_COMPANY = 500;
-
-const FINAL = sql.join(
-  FINAL_SHIPMENT_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-);
 
 export interface TPollResult {
   companies: number;
@@ -27,26 +20,9 @@ export interface TPollResult {
   failures: number;
 }
 
-export interface TPollTarget {
-  tenant_id: number;
-  id: number;
-  time_zone: string;
-}
-
 /** Companies with parcels still moving (a final status is never polled again), least recently polled first. */
 export function pollTargets(db: Db, options: { tenantId?: number } = {}): Promise<TPollTarget[]> {
-  return withSystem(db, (tx) =>
-    rows<TPollTarget>(
-      tx,
-      sql`select c.tenant_id, c.id, t.time_zone from shipping_companies c join tenants t on t.id = c.tenant_id
-          where c.kind <> 'manual' and c.archived_at is null
-            ${options.tenantId === undefined ? sql`` : sql`and c.tenant_id = ${options.tenantId}`}
-            and exists (
-              select 1 from shipments s where s.tenant_id = c.tenant_id and s.shipping_company_id = c.id and s.active
-                and (s.status is null or s.status not in (${FINAL})))
-          order by c.last_polled_at nulls first`,
-    ),
-  );
+  return withSystem(db, (tx) => pollTargetsOf(tx, options));
 }
 
 /**
@@ -63,12 +39,11 @@ export async function pollCompany(
   const result = { parcels: 0, changed: 0 };
   const { company, shipments } = await withTenant(db, target.tenant_id, async (tx) => ({
     company: await findCompany(tx, target.tenant_id, target.id),
-    shipments: await rows<{ tracking_number: string }>(
-      tx,
-      sql`select tracking_number from shipments where tenant_id = ${target.tenant_id}
-            and shipping_company_id = ${target.id} and active and (status is null or status not in (${FINAL}))
-          order by updated_at limit ${MAX_PER_COMPANY}`,
-    ),
+    shipments: await movingTrackingNumbers(tx, {
+      tenantId: target.tenant_id,
+      companyId: target.id,
+      limit: MAX_PER_COMPANY,
+    }),
   }));
   if (!company) return result;
   const adapter = openAdapter(keyring, target.tenant_id, company, log);
@@ -92,11 +67,7 @@ export async function pollCompany(
       if (changed) result.changed += 1;
     }
   }
-  await withTenant(db, target.tenant_id, (tx) =>
-    tx.execute(
-      sql`update shipping_companies set last_polled_at = now() where tenant_id = ${target.tenant_id} and id = ${target.id}`,
-    ),
-  );
+  await withTenant(db, target.tenant_id, (tx) => markCompanyPolled(tx, target.tenant_id, target.id));
   return result;
 }
 

@@ -5,7 +5,7 @@ import type { TShipmentStatus } from '../../carriers/shipment-status.js';
 import type { Tx } from '../../db/client.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import type { TOrderActor } from '../orders/order-access.js';
-import { lockOrders } from '../orders/orders.repository.js';
+import { lockOrders } from '../orders/order-records.js';
 import { moveOrder } from './order-moves.js';
 import * as repo from './shipments.repository.js';
 

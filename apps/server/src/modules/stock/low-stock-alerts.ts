@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { transactionEventsOf, type TTransactionEvents } from '../../lib/domain-events.js';
+import { lowStockCrossings } from './low-stock-crossings.repository.js';
 
 /** SPEC 9's low-stock text, the server's English copy of what the browser says in the user's language. */
 export const lowStockMessage = (name: string, current: number, threshold: number) =>
@@ -43,14 +43,6 @@ export function watchLowStock(
   if (movement.lowered) watched.lowered.add(productId);
 }
 
-interface TCrossing {
-  user_id: number;
-  product_id: number;
-  name: string;
-  current: number;
-  threshold: number;
-}
-
 /**
  * One Notification per (recipient, product) that went from above its threshold to at or under it
  * (decision 0008's alert rule: available vs threshold; active, not archived, threshold set).
@@ -61,34 +53,10 @@ async function alertCrossings(tx: Tx, transaction: TTransactionEvents, watched: 
   const candidates = [...watched.lowered];
   if (!candidates.length) return;
   const { tenantId } = watched;
-  const beforeValues = sql.join(
-    candidates.map((id) => sql`(${id}::int, ${watched.before.get(id)!}::int)`),
-    sql`, `,
-  );
-  const crossings = await rows<TCrossing>(
+  const crossings = await lowStockCrossings(
     tx,
-    sql`with moved (product_id, available_before) as (values ${beforeValues}),
-        crossed as (
-          select p.id, p.name, (p.on_hand - p.reserved)::int as current, p.low_stock_threshold as threshold
-          from products p join moved m on m.product_id = p.id
-          where p.tenant_id = ${tenantId} and p.active and p.archived_at is null
-            and p.low_stock_threshold is not null
-            and m.available_before > p.low_stock_threshold
-            and p.on_hand - p.reserved <= p.low_stock_threshold)
-        select u.id as user_id, c.id as product_id, c.name, c.current, c.threshold
-        from crossed c
-        join users u on u.tenant_id = ${tenantId} and u.active
-        where exists (
-            select 1 from role_permissions rp
-            join permissions pm on pm.tenant_id = rp.tenant_id and pm.id = rp.permission_id
-            where rp.tenant_id = u.tenant_id and rp.role_id = u.role_id
-              and pm.name in ('view products', 'view stock'))
-          and (not exists (
-                select 1 from user_product_scopes s where s.tenant_id = u.tenant_id and s.user_id = u.id)
-            or exists (
-                select 1 from user_product_permissions up
-                where up.tenant_id = u.tenant_id and up.user_id = u.id and up.product_id = c.id))
-        order by c.id, u.id`,
+    tenantId,
+    new Map(candidates.map((id) => [id, watched.before.get(id)!])),
   );
   for (const c of crossings) {
     transaction.events.emit({

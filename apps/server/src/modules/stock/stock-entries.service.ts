@@ -1,14 +1,60 @@
-import type { TPurchaseInput, TStockAdjustmentInput } from '@cod/shared';
+import type {
+  TProductListQuery,
+  TPurchaseInput,
+  TStockAdjustmentInput,
+  TStockMovement,
+  TStockMovementListQuery,
+} from '@cod/shared';
 import { CATALOGUE_MESSAGES as M } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import type { TActor } from '../../http/actor.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import type { TActor } from '../products/actor.js';
-import { findProviderRow } from '../providers/providers.repository.js';
+import { withTenantEvents } from '../../lib/domain-events.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { listProductPage } from '../products/products.service.js';
+import { findProviderRow } from '../providers/providers.service.js';
+import * as lowStock from './low-stock.repository.js';
+import * as repo from './stock.repository.js';
 import { underPrefix } from './stock.errors.js';
 import { applyStockMovement, type TAppliedStockMovement } from './stock.service.js';
 
-/** Issue 3.4: a counted correction with its reason, by the stock screens. */
+/** Stock levels are the product list seen from the warehouse: on hand, reserved, available. */
+export function listStockLevels(deps: TAppDeps, tenantId: number, query: TProductListQuery) {
+  return listProductPage(deps, tenantId, query);
+}
+
+export function listStockMovements(
+  deps: TAppDeps,
+  tenantId: number,
+  query: TStockMovementListQuery,
+): Promise<{ data: TStockMovement[]; total: number }> {
+  return withTenant(deps.db, tenantId, (tx) => repo.listMovements(tx, tenantId, query));
+}
+
+/** The movements of a filter inside the caller's transaction (a provider's purchases, issue 3.3). */
+export function listMovementsIn(
+  tx: Tx,
+  tenantId: number,
+  query: TStockMovementListQuery,
+): Promise<{ data: TStockMovement[]; total: number }> {
+  return repo.listMovements(tx, tenantId, query);
+}
+
+/**
+ * Issue 3.4, the use case of the stock screen: an adjustment can take a product under its threshold,
+ * so its transaction publishes the alert (withTenantEvents).
+ */
+export function recordAdjustment(
+  deps: TAppDeps,
+  actor: TActor,
+  input: TStockAdjustmentInput,
+): Promise<TAppliedStockMovement> {
+  return withTenantEvents(deps.db, actor.tenantId, (tx) => adjustStock(tx, actor, input));
+}
+
+/** Issue 3.4: a counted correction with its reason, by the stock screens (inside the caller's transaction). */
 export async function adjustStock(tx: Tx, actor: TActor, input: TStockAdjustmentInput): Promise<TAppliedStockMovement> {
   const movement = await applyStockMovement(tx, {
     tenantId: actor.tenantId,
@@ -32,7 +78,15 @@ export async function adjustStock(tx: Tx, actor: TActor, input: TStockAdjustment
 }
 
 /** Issue 3.3/3.4: one delivery from a provider; every line or none (one transaction). */
-export async function recordPurchase(
+export function recordPurchase(
+  deps: TAppDeps,
+  actor: TActor,
+  input: TPurchaseInput,
+): Promise<{ movements: TAppliedStockMovement[] }> {
+  return withTenant(deps.db, actor.tenantId, (tx) => recordPurchaseInTx(tx, actor, input));
+}
+
+async function recordPurchaseInTx(
   tx: Tx,
   actor: TActor,
   input: TPurchaseInput,
@@ -66,4 +120,9 @@ export async function recordPurchase(
     ip: actor.ip,
   });
   return { movements };
+}
+
+/** Products at or under their threshold (SPEC 9), for the page props every screen reads. */
+export function listLowStockProducts(deps: TAppDeps, tenantId: number) {
+  return withTenant(deps.db, tenantId, (tx) => lowStock.listLowStockProducts(tx, tenantId));
 }

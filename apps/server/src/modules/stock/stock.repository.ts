@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TStockMovement, TStockMovementKind, TStockMovementListQuery } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants, providers, stockMovements, users } from '../../db/schema/index.js';
-import { escapeLike } from '../products/products.repository.js';
+import { escapeLike } from '../../db/sql-lists.js';
 
 export interface TBalance {
   onHand: number;

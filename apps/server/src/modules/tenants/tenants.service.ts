@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { ZCreateTenantRequest, type TCreateTenantRequest } from '@cod/shared';
+import { m, ZCreateTenantRequest, type TCreateTenantRequest } from '@cod/shared';
 import type { Db } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { actAsNewTenant } from './tenant-session.repository.js';
 import * as repo from './tenants.repository.js';
 
 export const TRIAL_PLAN = 'Trial';
@@ -21,12 +21,12 @@ export async function createTenant(db: Db, input: unknown) {
   return withSystem(db, async (tx) => {
     const errors: Record<string, string[]> = {};
     if (await repo.findTenantByCqName(tx, request.cq_name)) {
-      errors.cq_name = ['The tenant name has already been taken.'];
+      errors.cq_name = [m('tenant.name_taken')];
     }
     if (await repo.emailTaken(tx, request.owner_email)) {
-      errors.owner_email = ['The email has already been taken.'];
+      errors.owner_email = [m('tenant.email_taken')];
     }
-    if (!isTimeZone(request.time_zone)) errors.time_zone = ['The time zone is not valid.'];
+    if (!isTimeZone(request.time_zone)) errors.time_zone = [m('tenant.time_zone_invalid')];
     if (Object.keys(errors).length) throw AppError.validation(errors);
 
     const tenant = await repo.insertTenant(tx, {
@@ -40,9 +40,7 @@ export async function createTenant(db: Db, input: unknown) {
       await repo.insertSubscription(tx, { tenantId: tenant.id, planId: trial.id, validTo });
     }
     // From here on the rows belong to the new tenant: write them through its RLS policy.
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${String(tenant.id)}, true), set_config('role', 'app_user', true)`,
-    );
+    await actAsNewTenant(tx, tenant.id);
     const roleIds = await repo.seedTenantDefaults(tx, tenant.id);
     const owner = await repo.insertUser(tx, {
       tenantId: tenant.id,
@@ -71,4 +69,12 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A shop's latest subscription (central rows, read by the tenant id of the verified session), for
+ * the page props: other modules read it here, never from the repository (docs/decisions/0044).
+ */
+export function latestSubscriptionOf(db: Db, tenantId: number) {
+  return withSystem(db, (tx) => repo.latestSubscription(tx, tenantId));
 }

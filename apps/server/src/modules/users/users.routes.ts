@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { m } from '@cod/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { withTenant } from '../../db/tenant-context.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
-import { AppError } from '../../lib/app-error.js';
-import { withTenantEvents } from '../../lib/domain-events.js';
-import { parse } from '../../lib/validate.js';
+import { actorOf } from '../../http/actor.js';
+import type { TAppDeps } from '../../http/app-deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
-import { actorOf } from '../products/actor.js';
-import * as repo from './users.repository.js';
+import { parse } from '../../lib/validate.js';
 import * as service from './users.service.js';
 
 const ZListUsersQuery = z.object({
@@ -17,38 +14,33 @@ const ZListUsersQuery = z.object({
   per_page: z.coerce
     .number()
     .int()
-    .refine((n) => [10, 25, 50, 100].includes(n), 'Invalid page size.')
+    .refine((n) => [10, 25, 50, 100].includes(n), m('validation.page_size'))
     .default(25),
 });
 
 /** The users list (agents for filters and assignment) and deactivation. Editing users is a later module. */
-export function registerUserRoutes(app: FastifyInstance, db: Db): void {
+export function registerUserRoutes(app: FastifyInstance, deps: TAppDeps): void {
   app.get('/dashboard/users', { config: { access: 'view users' } }, async (request) => {
     const { tenantId } = sessionOfRequest(request);
-    const query = parse(ZListUsersQuery, request.query);
-    return withTenant(db, tenantId, (tx) =>
-      repo.listUsers(tx, tenantId, { search: query.search, page: query.page, perPage: query.per_page }),
-    );
+    return service.listUsers(deps, tenantId, parse(ZListUsersQuery, request.query));
   });
 
   app.get('/dashboard/users/:id', { config: { access: 'view users' } }, async (request) => {
     const { tenantId } = sessionOfRequest(request);
     const { id } = parse(ZIdParams, request.params);
-    const user = await withTenant(db, tenantId, (tx) => repo.findUser(tx, tenantId, id));
-    if (!user) throw AppError.notFound('User');
-    return user;
+    return service.getUser(deps, tenantId, id);
   });
 
   // Issue 7: deactivation signs the user out everywhere; reactivation lets them sign in again.
   app.post('/dashboard/users/:id/deactivate', { config: { access: 'manage users' } }, async (request) => {
     const actor = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    return withTenantEvents(db, actor.tenantId, (tx, events) => service.deactivateUser(tx, events, actor, id));
+    return service.deactivateUser(deps, actor, id);
   });
 
   app.post('/dashboard/users/:id/activate', { config: { access: 'manage users' } }, async (request) => {
     const actor = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    return withTenant(db, actor.tenantId, (tx) => service.activateUser(tx, actor, id));
+    return service.activateUser(deps, actor, id);
   });
 }

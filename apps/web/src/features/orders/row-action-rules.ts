@@ -1,4 +1,6 @@
 import {
+  isDeletableStatusType,
+  isEditableStatusType,
   MANUAL_TRANSITIONS,
   statusTypesOfferedIn,
   type TOrderRow,
@@ -39,9 +41,6 @@ export const LATER_ACTIONS: ReadonlySet<TRowAction> = new Set([
   'driver_updates',
 ]);
 
-const EDITABLE: readonly TStatusType[] = ['new', 'pending', 'confirmed', 'reported', 'cancelled'];
-const WITH_CARRIER: readonly TStatusType[] = ['inDispatch', 'follow-up'];
-
 export function statusTypeOf(order: TOrderRow): TStatusType {
   return order.latest_status?.status.type ?? 'new';
 }
@@ -69,7 +68,7 @@ export function rowActionsFor(order: TOrderRow, tab: TOrderTab): TRowAction[] {
   if (tab === 'deleted' || order.deleted_at) return ['restore', 'timeline', 'customer'];
   const type = statusTypeOf(order);
   const actions: TRowAction[] = [];
-  if (EDITABLE.includes(type)) actions.push('edit');
+  if (isEditableStatusType(type)) actions.push('edit');
   if (offeredStatusTypes(tab, type).length) actions.push('status');
   // The report date picker schedules a call back: for orders still being confirmed.
   if (MANUAL_TRANSITIONS[type].includes('reported') && (tab === 'inProcess' || tab === 'all')) actions.push('report');
@@ -83,7 +82,7 @@ export function rowActionsFor(order: TOrderRow, tab: TOrderTab): TRowAction[] {
     if (shipmentCompanyCode(order) === 'ecotrack') actions.push('notify_driver', 'driver_updates');
   }
   if (tab === 'delivered' || tab === 'returned') actions.push('shipment_timeline');
-  if (!WITH_CARRIER.includes(type)) actions.push('delete');
+  if (isDeletableStatusType(type)) actions.push('delete');
   return actions;
 }
 

@@ -30,5 +30,7 @@ export default {
   message_format: {
     list_separator: ', ',
     order_separator: '; ',
+    // `{limit}` (a count) is said with this locale's thousands separators.
+    number_locale: 'en-US',
   },
 };

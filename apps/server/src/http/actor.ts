@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { sessionOfRequest } from '../../http/access-guard.js';
+import { sessionOfRequest } from './access-guard.js';
 
 /**
- * Who is acting, as the catalogue services need it: the tenant and user from the verified token
+ * Who is acting, as the services need it: the tenant and user from the verified token
  * (STYLE 6) and the address for the audit log. Services take this, never the HTTP request.
  */
 export interface TActor {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { m, ZIntakeOrderInput, type TIntakeOrderInput, type TIntakeOrderResponse } from '@cod/shared';
-import { rows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import { TenantGroupCommit, type TSettled } from '../../lib/group-commit.js';
@@ -8,10 +7,21 @@ import { sha256 } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
 import { findChannelByIntakeKey } from '../sales-channels/sales-channels.service.js';
 import { insertNewOrders, type TNewOrder } from './new-orders.repository.js';
-import type { TOrderScope } from './order-access.js';
+import { foldAfterCreation } from './create-order.js';
+import type { TOrderDeps, TOrderScope } from './order-access.js';
 import { recordOrderEvents } from './order-events.js';
-import { prepareNewOrders } from './order-input.service.js';
+import { prepareNewOrders } from './prepare-order.js';
 import { orderRowsByIds } from './order-rows.repository.js';
+import {
+  claimKeys,
+  intakeClaimKey,
+  openChannelKeys,
+  releaseKeys,
+  storeAnswers,
+  storedAnswers,
+  tenantTimeZone,
+  type TIntakeKeyItem,
+} from './intake.repository.js';
 
 export const INTAKE_MESSAGES = {
   keyMissing: m('intake.key_missing'),
@@ -49,7 +59,7 @@ interface TIntakeChannel {
 const zones = new Map<number, { zone: string; until: number }>();
 // Which shop and channel a key names never changes, so the look-up is remembered; whether the key
 // is still the channel's and the channel still open is checked again in every transaction
-// (validChannels), so a rotated or revoked key is refused at once, on every instance.
+// (openChannelKeys), so a rotated or revoked key is refused at once, on every instance.
 const channelsByKeyHash = new Map<string, Omit<TIntakeChannel, 'timeZone'>>();
 const REMEMBERED_KEYS = 10_000;
 
@@ -70,26 +80,9 @@ async function channelOf(db: Db, key: string): Promise<TIntakeChannel | undefine
   }
   const known = zones.get(channel.tenantId);
   if (known && known.until > Date.now()) return { ...channel, timeZone: known.zone };
-  const [tenant] = await rows<{ time_zone: string }>(
-    db,
-    sql`select time_zone from tenants where id = ${channel.tenantId}`,
-  );
-  const zone = tenant?.time_zone ?? 'Africa/Algiers';
+  const zone = (await tenantTimeZone(db, channel.tenantId)) ?? 'Africa/Algiers';
   zones.set(channel.tenantId, { zone, until: Date.now() + 60_000 });
   return { ...channel, timeZone: zone };
-}
-
-/** The items whose key is still their channel's, on an active, unarchived channel. */
-async function validChannels(tx: Tx, tenantId: number, items: readonly TIntakeItem[]): Promise<Set<string>> {
-  const records = JSON.stringify(items.map((item) => ({ id: item.channel.id, key_hash: item.channel.keyHash })));
-  const valid = await rows<{ id: number; key_hash: string }>(
-    tx,
-    sql`select c.id, c.intake_key_hash as key_hash from sales_channels c
-        join jsonb_to_recordset(${records}::jsonb) as x(id int, key_hash text)
-          on c.id = x.id and c.intake_key_hash = x.key_hash
-        where c.tenant_id = ${tenantId} and c.active and c.archived_at is null`,
-  );
-  return new Set(valid.map((c) => c.key_hash));
 }
 
 interface TIntakeItem {
@@ -100,13 +93,23 @@ interface TIntakeItem {
 }
 
 /**
+ * POST /api/orders (issue 4.9): the channel's order, or the stored answer of its retry. A new
+ * order may fold the shop's pending count deltas (every thousandth, as the dialog's).
+ */
+export async function receiveIntakeOrder(deps: TIntakeDeps, request: TIntakeRequest): Promise<TIntakeResult> {
+  const result = await intakeOrder(deps.db, deps.commits, request);
+  if (!result.replayed) await foldAfterCreation(deps.db, result.tenantId, result.orderNumber);
+  return result;
+}
+
+/**
  * POST /api/orders (issue 4.9). With an Idempotency-Key the first request claims the key and
  * creates the order in one transaction; a concurrent or later retry waits on the claim's unique
  * key, then answers the stored response, so one key never makes two orders (docs/decisions/0016).
  * Requests for one shop that arrive together share a transaction (group commit, which the
  * throughput target needs); a failing one never fails its neighbours.
  */
-export async function intakeOrder(db: Db, commits: TIntakeCommits, request: TIntakeRequest): Promise<TIntakeResult> {
+async function intakeOrder(db: Db, commits: TIntakeCommits, request: TIntakeRequest): Promise<TIntakeResult> {
   if (!request.intakeKey) throw new AppError('unauthenticated', INTAKE_MESSAGES.keyMissing);
   if (request.idempotencyKey !== null && !IDEMPOTENCY_KEY.test(request.idempotencyKey)) {
     throw AppError.validation({ 'Idempotency-Key': [INTAKE_MESSAGES.idempotencyKeyInvalid] });
@@ -120,11 +123,22 @@ export async function intakeOrder(db: Db, commits: TIntakeCommits, request: TInt
 
 export type TIntakeCommits = TenantGroupCommit<TIntakeItem, TIntakeResult>;
 
-export const intakeCommits = (db: Db): TIntakeCommits =>
-  new TenantGroupCommit<TIntakeItem, TIntakeResult>(db, { write: writeIntakeOrders, keyOf: claimKeyOf });
+/** What the intake use case is given: the database and the shops' group commits, made once. */
+export interface TIntakeDeps {
+  db: Db;
+  commits: TIntakeCommits;
+}
 
-const claimKeyOf = (item: { channel: { id: number }; key: string | null }) =>
-  item.key === null ? null : `${item.channel.id}\u0000${item.key}`;
+export const intakeDeps = (deps: TOrderDeps): TIntakeDeps => ({
+  db: deps.db,
+  commits: new TenantGroupCommit<TIntakeItem, TIntakeResult>(deps.db, {
+    write: writeIntakeOrders,
+    keyOf: claimKeyOf,
+  }),
+});
+
+const claimKeyOf = (item: Pick<TIntakeKeyItem, 'channel' | 'key'>) =>
+  item.key === null ? null : intakeClaimKey(item.channel.id, item.key);
 
 /**
  * One group of a shop's intake requests, in one transaction: claim their keys, answer the
@@ -144,7 +158,7 @@ async function writeIntakeOrders(
     value: { response, replayed, tenantId, orderNumber: response.order_number },
   });
 
-  const open = await validChannels(tx, tenantId, items);
+  const open = await openChannelKeys(tx, tenantId, items);
   items.forEach((item, i) => {
     if (open.has(item.channel.keyHash)) return;
     channelsByKeyHash.delete(item.channel.keyHash);
@@ -228,85 +242,4 @@ async function writeIntakeOrders(
   recordOrderEvents(events, scope, 'created', orderRows);
   accepted.forEach(({ index }, i) => (outcomes[index] = answer(created[i]!, false)));
   return outcomes.map((outcome) => outcome!);
-}
-
-const keyRecords = (items: readonly TIntakeItem[]) =>
-  JSON.stringify(items.map((item) => ({ channel_id: item.channel.id, key: item.key, hash: item.hash })));
-
-/**
- * The channels and keys as arrays too: joined to a JSON record set alone, the planner guesses 100
- * records and reads all of the shop's stored keys; `= any(array)` on both columns after the tenant
- * lets it look each one up in the primary key (tenant_id, channel_id, idempotency_key).
- */
-const inKeys = (items: readonly TIntakeItem[]) => {
-  const channels = [...new Set(items.map((item) => item.channel.id))].join(',');
-  const keys = items.map((item) => `"${(item.key ?? '').replace(/[\\"]/g, '\\$&')}"`).join(',');
-  return sql`r.channel_id = any(${`{${channels}}`}::int[]) and r.idempotency_key = any(${`{${keys}}`}::text[])`;
-};
-
-/**
- * Claims the keys, answering those this transaction now holds. An insert waits while another
- * transaction holds the same key uncommitted; after its commit the key is taken (the stored
- * answer is read), after its rollback this transaction claims it.
- */
-async function claimKeys(tx: Tx, tenantId: number, items: readonly TIntakeItem[]): Promise<Set<string>> {
-  if (!items.length) return new Set();
-  const inserted = await rows<{ channel_id: number; idempotency_key: string }>(
-    tx,
-    sql`insert into intake_requests (tenant_id, channel_id, idempotency_key, request_hash)
-        select ${tenantId}, x.channel_id, x.key, x.hash
-        from jsonb_to_recordset(${keyRecords(items)}::jsonb) as x(channel_id int, key text, hash text)
-        on conflict do nothing returning channel_id, idempotency_key`,
-  );
-  return new Set(inserted.map((r) => claimKeyOf({ channel: { id: r.channel_id }, key: r.idempotency_key })!));
-}
-
-async function storedAnswers(tx: Tx, tenantId: number, items: readonly TIntakeItem[]) {
-  if (!items.length) return new Map<string, { request_hash: string; response: TIntakeOrderResponse | null }>();
-  const stored = await rows<{
-    channel_id: number;
-    idempotency_key: string;
-    request_hash: string;
-    response: TIntakeOrderResponse | null;
-  }>(
-    tx,
-    sql`select r.channel_id, r.idempotency_key, r.request_hash, r.response
-        from intake_requests r
-        join jsonb_to_recordset(${keyRecords(items)}::jsonb) as x(channel_id int, key text)
-          on r.channel_id = x.channel_id and r.idempotency_key = x.key
-        where r.tenant_id = ${tenantId} and ${inKeys(items)}`,
-  );
-  return new Map(stored.map((r) => [claimKeyOf({ channel: { id: r.channel_id }, key: r.idempotency_key })!, r]));
-}
-
-/** A refused request leaves nothing: its retry is a first attempt again. */
-async function releaseKeys(tx: Tx, tenantId: number, items: readonly TIntakeItem[]) {
-  if (!items.length) return;
-  await tx.execute(
-    sql`delete from intake_requests r using jsonb_to_recordset(${keyRecords(items)}::jsonb) as x(channel_id int, key text)
-        where r.tenant_id = ${tenantId} and ${inKeys(items)}
-          and r.channel_id = x.channel_id and r.idempotency_key = x.key`,
-  );
-}
-
-async function storeAnswers(
-  tx: Tx,
-  tenantId: number,
-  written: ReadonlyArray<{ item: TIntakeItem; order: { id: number; order_number: number } }>,
-) {
-  if (!written.length) return;
-  const records = written.map(({ item, order }) => ({
-    channel_id: item.channel.id,
-    key: item.key,
-    id: order.id,
-    order_number: order.order_number,
-  }));
-  await tx.execute(
-    sql`update intake_requests r set order_id = x.id,
-          response = jsonb_build_object('id', x.id, 'order_number', x.order_number)
-        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-          as x(channel_id int, key text, id int, order_number int)
-        where r.tenant_id = ${tenantId} and ${inKeys(written.map(({ item }) => item))}
-          and r.channel_id = x.channel_id and r.idempotency_key = x.key`,
-  );
 }

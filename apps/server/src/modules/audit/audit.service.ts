@@ -1,0 +1,12 @@
+import type { Tx } from '../../db/client.js';
+import * as repo from './audit.repository.js';
+
+export type { TAuditEntry } from './audit.repository.js';
+
+/**
+ * Who changed what, when: every module records its changes here, in the transaction of the change
+ * (a module never calls another's repository, docs/decisions/0044).
+ */
+export function recordAudit(tx: Tx, entry: repo.TAuditEntry): Promise<void> {
+  return repo.recordAudit(tx, entry);
+}

@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  dateFilterRange,
+  TAB_STATUS_TYPES,
+  tabCounts,
+  type TOrderListQuery,
+  type TOrderListResponse,
+  type TOrderTab,
+} from '@cod/shared';
+import { rows, type Tx } from '../../db/client.js';
+import type { TOrderScope } from './order-access.js';
+import { countOrders, countOrdersFromCounters } from './order-counts.repository.js';
+import { orderRowsByIds } from './order-rows.repository.js';
+import { visibleTo } from './order-scope.repository.js';
+import { orderSearchIds } from './order-search.repository.js';
+import { inList } from '../../db/sql-lists.js';
+
+/** The tab's own condition; every other filter is shared by the page and the nine counts. */
+function tabCondition(tab: TOrderTab): SQL {
+  if (tab === 'deleted') return sql`o.deleted_at is not null`;
+  if (tab === 'all') return sql`o.deleted_at is null`;
+  return sql`o.deleted_at is null and o.status_type in (${inList(TAB_STATUS_TYPES[tab])})`;
+}
+
+interface TListPlan {
+  /** Filters of the query and of the caller's scope, without the tab (alias o). */
+  where: SQL;
+  /** When the counts can come from order_counts: only agent and status narrow the list. */
+  counters: { agentKey?: number; statusId?: number; none?: true } | null;
+}
+
+/** More matches than this are left to the database to join (a single common word of a name). */
+const SEARCH_ID_LIMIT = 20_000;
+
+/**
+ * The search's matches, fetched first: with the ids in hand the planner sees how few they are and
+ * looks them up by key (it misjudges a word intersection and would read the whole shop instead).
+ */
+async function searchCondition(tx: Tx, scope: TOrderScope, search: string): Promise<SQL> {
+  const ids = orderSearchIds(scope, search);
+  if (!ids) return sql`false`;
+  const found = await rows<{ id: number }>(tx, sql`select m.id from (${ids}) as m(id) limit ${SEARCH_ID_LIMIT + 1}`);
+  if (found.length > SEARCH_ID_LIMIT) return sql`o.id in (${ids})`;
+  return found.length ? sql`o.id = any(${`{${found.map((f) => f.id).join(',')}}`}::int[])` : sql`false`;
+}
+
+function planOf(scope: TOrderScope, query: TOrderListQuery, now: Date, search: SQL | undefined): TListPlan {
+  const t = scope.tenantId;
+  const where: SQL[] = [sql`o.tenant_id = ${t}`];
+  const range = dateFilterRange(query.date, { now, timeZone: scope.timeZone, start: query.start, end: query.end });
+  if (range) where.push(sql`o.created_at >= ${range.from.toISOString()} and o.created_at < ${range.to.toISOString()}`);
+  if (query.agent === 'none') where.push(sql`o.agent_id is null`);
+  else if (query.agent !== undefined) where.push(sql`o.agent_id = ${query.agent}`);
+  if (query.product !== undefined) {
+    where.push(
+      sql`o.id in (select l.order_id from order_lines l where l.tenant_id = ${t} and l.product_id = ${query.product})`,
+    );
+  }
+  if (query.source === 'none') where.push(sql`o.sales_source is null`);
+  else if (query.source !== undefined) where.push(sql`o.sales_source = ${query.source}`);
+  if (query.state !== undefined) where.push(sql`o.state_id = ${query.state}`);
+  if (query.status !== undefined) where.push(sql`o.status_id = ${query.status}`);
+  if (query.shipment_status !== undefined) where.push(sql`o.shipment_status = ${query.shipment_status}`);
+  if (search) where.push(search);
+  const scoped = visibleTo(scope);
+  if (scoped) where.push(scoped);
+
+  const countable =
+    !range &&
+    query.product === undefined &&
+    query.source === undefined &&
+    query.state === undefined &&
+    query.shipment_status === undefined &&
+    !query.search &&
+    scope.productIds === 'all';
+  let counters: TListPlan['counters'] = null;
+  if (countable) {
+    const ownAgent = scope.seesAll ? undefined : (scope.userId ?? -1);
+    const asked = query.agent === 'none' ? 0 : query.agent;
+    // An agent who asks for someone else's orders sees none.
+    if (ownAgent !== undefined && asked !== undefined && asked !== ownAgent) counters = { none: true };
+    else counters = { agentKey: ownAgent ?? asked, statusId: query.status };
+  }
+  return { where: sql.join(where, sql` and `), counters };
+}
+
+/**
+ * The page of the current tab (newest first; the deleted tab by deletion time) and all nine tab
+ * counts under the same filters, with the counters' pending deltas (list-orders.ts folds them).
+ */
+export async function readOrderList(
+  tx: Tx,
+  scope: TOrderScope,
+  query: TOrderListQuery,
+  now = new Date(),
+): Promise<TOrderListResponse & { pendingDeltas: number }> {
+  const search = query.search ? await searchCondition(tx, scope, query.search) : undefined;
+  const plan = planOf(scope, query, now, search);
+  // JIT compiles for tens of milliseconds, longer than these index scans take (PostgreSQL only).
+  await tx.execute(sql`set local jit = off`);
+
+  let pendingDeltas = 0;
+  let counts: Record<TOrderTab, number>;
+  if (plan.counters?.none) {
+    counts = tabCounts([]);
+  } else if (plan.counters) {
+    const fromCounters = await countOrdersFromCounters(tx, scope.tenantId, plan.counters);
+    pendingDeltas = fromCounters.pending;
+    counts = tabCounts(fromCounters.groups);
+  } else {
+    counts = tabCounts(await countOrders(tx, plan.where));
+  }
+
+  const total = counts[query.tab];
+  const offset = (query.page - 1) * query.per_page;
+  const order = query.tab === 'deleted' ? sql`o.deleted_at desc, o.id desc` : sql`o.created_at desc, o.id desc`;
+  const pageIds =
+    offset >= total
+      ? []
+      : (
+          await rows<{ id: number }>(
+            tx,
+            sql`select o.id from orders o where ${plan.where} and ${tabCondition(query.tab)}
+                order by ${order} limit ${query.per_page} offset ${offset}`,
+          )
+        ).map((r) => r.id);
+  const data = await orderRowsByIds(tx, scope.tenantId, pageIds, { timeZone: scope.timeZone, now });
+  return { data, total, counts, pendingDeltas };
+}

@@ -86,15 +86,4 @@ export default tseslint.config(
     files: [REPOSITORIES],
     rules: { 'no-restricted-imports': ['error', { patterns: REPOSITORY_LAYER }] },
   },
-  {
-    // Known, not yet reshaped (issue 17 note): the import routes still open their own transactions,
-    // the import writer calls the orders bulk writer, and that writer upserts customers through the
-    // customers repository. Listed by name so no new file can join them; remove each when fixed.
-    files: [
-      'apps/server/src/modules/imports/imports.routes.ts',
-      'apps/server/src/modules/imports/import-orders.repository.ts',
-      'apps/server/src/modules/orders/new-orders.repository.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
 );

@@ -20,7 +20,8 @@ declare module 'vitest' {
 }
 
 const REPO_ROOT = new URL('../..', import.meta.url).pathname;
-const HEALTH_TIMEOUT_MS = 60_000;
+// A first start creates the database, migrates and seeds the demo: minutes on a busy machine.
+const HEALTH_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,8 +35,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The server serves apps/web/dist; build it once when it is missing. */
+/** The server serves apps/web/dist (or WEB_DIST_DIR, built elsewhere); build it once when it is missing. */
 function ensureWebBuild(): void {
+  if (process.env.WEB_DIST_DIR) {
+    if (existsSync(join(process.env.WEB_DIST_DIR, 'index.html'))) return;
+    throw new Error(`e2e: WEB_DIST_DIR=${process.env.WEB_DIST_DIR} has no index.html (vite build --outDir it)`);
+  }
   if (existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('e2e: `npm run build -w apps/web` failed');
@@ -55,7 +60,7 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`e2e: ${baseURL}/health did not answer 200 within 60 s:\n${output()}`);
+  throw new Error(`e2e: ${baseURL}/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 export default async function setup(project: TestProject) {
@@ -105,7 +110,8 @@ export default async function setup(project: TestProject) {
   try {
     await waitForHealth(baseURL, server, () => log);
   } catch (error) {
-    server.kill('SIGTERM');
+    // Stopped before its folder is removed: it may still be writing there.
+    await stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

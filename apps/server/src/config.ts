@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -81,6 +82,27 @@ const ZConfig = z.object({
     .transform((v) => v === 'true'),
 });
 
+/** The repository's root folder (apps/server/src/ is two levels below it). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The one place relative paths in the configuration (DATA_DIR, WEB_DIST_DIR) are resolved: from
+ * the repository root, whatever folder a script runs in. `npm run tenant` runs inside apps/server
+ * and `npm start` at the root; both must open the same ./data (docs/decisions/0073).
+ */
+export function fromRepoRoot(target: string): string {
+  return path.resolve(REPO_ROOT, target);
+}
+
+/**
+ * Entry points (main.ts, the tenant CLI; scripts/start.mjs and dev.mjs do the same) read the
+ * repository's .env when there is one. Variables already in the environment win.
+ */
+export function loadDotEnv(): void {
+  const file = fromRepoRoot('.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; webDistDir: string; appUrl: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
@@ -93,11 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (c.OUTBOUND_ALLOW_PRIVATE && c.NODE_ENV === 'production') {
     throw new ConfigError('OUTBOUND_ALLOW_PRIVATE=true is for tests and local fake servers, never production.');
   }
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
-    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    dataDir: fromRepoRoot(c.DATA_DIR),
+    webDistDir: fromRepoRoot(c.WEB_DIST_DIR ?? 'apps/web/dist'),
     appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
   };
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { ConfigError, loadConfig, type TConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv, type TConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { anyTenantExists, DEMO_LOGINS, DEMO_PASSWORD, demoExists, seedDemo } from './db/seed/demo.js';
@@ -9,6 +9,7 @@ import { carrierKeyring } from './modules/shipping-companies/carrier-runtime.js'
 import { startShippingBackground } from './modules/shipping/background.js';
 import { startJobs, stopJobs } from './jobs/jobs.js';
 import { registerImportWorker } from './modules/imports/import-worker.js';
+import { startSubscriptionJob } from './modules/subscriptions/subscription-job.js';
 
 const started = performance.now();
 
@@ -23,6 +24,7 @@ async function prepareDatabase(config: TConfig): Promise<Database> {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const database = await prepareDatabase(config);
   // Decision 0019: a wrong or missing carrier key stops start-up with one clear message.
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   // ARCHITECTURE 3.7: background jobs after migrations (pg-boss migrates its own schema here).
   await startJobs(database, { log: app.log });
   await registerImportWorker(database.db);
+  // Issue 19: the daily subscription job (Africa/Algiers days, once across instances).
+  const stopSubscriptionJob = await startSubscriptionJob(database, app.log);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -56,16 +60,51 @@ async function main(): Promise<void> {
   // Issue 5: the carrier sandbox in demo mode and the shipment status poll (decisions 0018, 0030).
   const stopShipping = await startShippingBackground(database, config, app.log);
 
-  const shutdown = async () => {
+  stopping.server = async () => {
+    stopSubscriptionJob();
     await stopShipping();
+    // Fastify stops accepting, closes Socket.IO (preClose) and idle keep-alive connections, and
+    // waits for the requests in flight before it resolves.
     await app.close();
     await stopJobs();
     await database.close();
-    process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  if (stopping.requested) await shutdown(stopping.requested);
 }
+
+/**
+ * Graceful stop on SIGTERM/SIGINT (docs/decisions/0073): finish in-flight requests, stop the jobs,
+ * close the database (PGlite flushes its files), exit 0. A repeated signal (Ctrl-C reaches both
+ * `npm start`'s launcher and this process) is ignored; a stop that hangs is cut after 30 s.
+ */
+const stopping: { requested: NodeJS.Signals | null; server: (() => Promise<void>) | null } = {
+  requested: null,
+  server: null,
+};
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (!stopping.requested) {
+    stopping.requested = signal;
+    setTimeout(() => {
+      console.error('Stopping took longer than 30 s: exiting.');
+      process.exit(1);
+    }, 30_000).unref();
+  }
+  const stop = stopping.server;
+  // Still starting (main() stops once it is up, so no half-opened database is left), or already stopping.
+  if (!stop) return;
+  stopping.server = null;
+  console.log(`${signal}: stopping (in-flight requests, jobs, database)...`);
+  try {
+    await stop();
+    console.log('Stopped.');
+    process.exit(0);
+  } catch (error) {
+    console.error('Error while stopping:', error);
+    process.exit(1);
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {

@@ -14,7 +14,7 @@ describe('POST /login', () => {
     const tenant = await createTestTenant(database);
     const agent = await createTestUser(database, tenant, 'Support Agent', {
       name: 'Nadia Agent',
-      commissionType: 'percentage',
+      commissionType: 'percent',
     });
     const { body } = await loginAs(app, agent.email);
     expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -24,7 +24,7 @@ describe('POST /login', () => {
       email: agent.email,
       avatar_url: null,
       role: 'Support Agent',
-      commission_type: 'percentage',
+      commission_type: 'percent',
       is_admin: false,
     });
     expect(body.userData.permissions).toContain('view orders');

@@ -31,7 +31,19 @@ describe('statuses', () => {
     ).json();
     expect(total).toBe(DEFAULT_STATUSES.length);
     expect(new Set(data.map((s: { type: string }) => s.type))).toEqual(new Set(STATUS_TYPES));
-    expect(Object.keys(data[0]).sort()).toEqual(['color', 'display_name', 'id', 'name', 'type']);
+    // SPEC 3 fields, plus the names per language, position and flags of the statuses editor (issue 18.3).
+    expect(Object.keys(data[0]).sort()).toEqual([
+      'active',
+      'color',
+      'display_name',
+      'id',
+      'is_system',
+      'name',
+      'names',
+      'position',
+      'type',
+    ]);
+    expect(data[0].names).toEqual({ en: 'New', fr: 'Nouvelle', ar: 'جديدة' });
   });
 });
 
@@ -117,8 +129,8 @@ describe('HTTP behaviour', () => {
 
 describe('central realm', () => {
   it('signs a central admin in with its own tokens, which tenant routes refuse', async () => {
-    const { seedDemo, demoExists } = await import('../src/db/seed/demo.js');
-    if (!(await demoExists(database.db))) await seedDemo(database.db).catch(() => undefined);
+    const { seedCentralAdmin } = await import('../src/db/seed/demo.js');
+    await seedCentralAdmin(database.db);
     const login = await app.inject({
       method: 'POST',
       url: '/central/login',

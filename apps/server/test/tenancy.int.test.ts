@@ -7,6 +7,7 @@ import { registerAccessGuard } from '../src/http/access-guard.js';
 import { isCatalogueRoute } from './catalogue/catalogue-support.js';
 import { isOrdersRoute } from './orders/orders-support.js';
 import { isShippingRoute } from './shipping/shipping-support.js';
+import { isMoneyRoute } from './money/money-support.js';
 import { createTestTenant, createTestUser, loginAs, openTestApp, testConfig } from './support/test-db.js';
 
 const { app, routes, database } = await openTestApp();
@@ -86,12 +87,26 @@ describe('cross-tenant access through the API', () => {
     const [bStatus] = await withTenant(database.db, b.id, (tx) =>
       rows<{ id: number }>(tx, sql`select id from statuses limit 1`),
     );
+    // Issue 18.4: one of B's sessions (its owner signs in once).
+    await loginAs(app, b.ownerEmail);
+    const [bToken] = await withTenant(database.db, b.id, (tx) =>
+      rows<{ id: number }>(tx, sql`select id from auth_tokens limit 1`),
+    );
     // One of B's ids per kind of resource; a new route with an id must add its kind here.
     const idOf: Record<string, number> = {
       '/dashboard/users/:id': bUser.id,
       '/dashboard/users/:id/deactivate': bUser.id,
       '/dashboard/users/:id/activate': bUser.id,
       '/dashboard/statuses/:id': bStatus!.id,
+      '/profile/sessions/:id': bToken!.id,
+      '/dashboard/users/:id/resend-invitation': bUser.id,
+      '/dashboard/users/:id/reset-password': bUser.id,
+      '/dashboard/roles/:id': b.roleIds.get('Support Agent')!,
+    };
+    // Issue 18: bodies valid for these routes, so only tenancy can refuse them.
+    const bodyOf: Record<string, unknown> = {
+      'PUT /dashboard/users/:id': { name: 'Taken over', role_id: a.roleIds.get('Manager') },
+      'PUT /dashboard/roles/:id': { name: 'Taken over' },
     };
     const { authorization } = await loginAs(app, a.ownerEmail);
     const withIds = routes.filter((r) => r.url.includes(':id') && r.access !== 'public' && r.access !== 'central');
@@ -102,7 +117,9 @@ describe('cross-tenant access through the API', () => {
         !isCatalogueRoute(r.url) &&
         !isOrdersRoute(r.url) &&
         // Issue 5: test/shipping/shipping-tenancy.int.test.ts walks these.
-        !isShippingRoute(r.url),
+        !isShippingRoute(r.url) &&
+        // Issue 13: test/money/money-tenancy.int.test.ts walks these.
+        !isMoneyRoute(r.url),
     );
     expect(tenantRoutes.map((r) => r.url).filter((u) => !(u in idOf))).toEqual([]);
     for (const route of tenantRoutes) {
@@ -111,7 +128,10 @@ describe('cross-tenant access through the API', () => {
         method: route.method as 'GET',
         url,
         headers: { authorization },
-        payload: route.method === 'GET' ? undefined : { display_name: 'Taken over', color: '#000000' },
+        payload:
+          route.method === 'GET'
+            ? undefined
+            : (bodyOf[`${route.method} ${route.url}`] ?? { display_name: 'Taken over', color: '#000000' }),
       });
       expect(response.statusCode, `${route.method} ${url}`).toBe(404);
     }
@@ -193,6 +213,16 @@ describe('permissions', () => {
         sql`select user_id, action, changes from audit_log where entity = 'status' and entity_id = ${String(status.id)}`,
       ),
     );
-    expect(audit).toEqual([{ user_id: tenant.ownerId, action: 'update', changes: { color: '#123456' } }]);
+    // Issue 18.6: the audit log keeps the status before and after the change.
+    expect(audit).toEqual([
+      {
+        user_id: tenant.ownerId,
+        action: 'update',
+        changes: {
+          before: expect.objectContaining({ color: status.color }),
+          after: expect.objectContaining({ color: '#123456' }),
+        },
+      },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTenantCli } from '../src/cli/tenant.js';
+import { freePort, healthy, REPO_ROOT, runAtRoot, stopGroup, waitFor } from './support/processes.js';
 import { unique } from './support/test-db.js';
 
 // The CLI opens its own database, as an operator would: PostgreSQL when the tests have one,
@@ -41,4 +43,57 @@ describe('npm run tenant -- create', () => {
     expect(usage.code).toBe(2);
     expect(usage.out).toMatch(/^Usage: npm run tenant -- create/);
   });
+});
+
+// Decision 0073: `npm run tenant` runs inside apps/server, `npm start` at the root; a relative
+// DATA_DIR (the default ./data) is the same folder for both, the repository root's.
+describe('npm run tenant, the README way', () => {
+  it('creates the shop in the data directory npm start then serves', async () => {
+    const relative = `tmp/tenant-cli-${unique('data')}`;
+    const cqName = unique('readme');
+    const env = { DATA_DIR: relative, LOG_LEVEL: 'silent' };
+    let server: ReturnType<typeof runAtRoot> | undefined;
+    try {
+      const cli = runAtRoot(
+        'npm',
+        ['run', 'tenant', '--', 'create', cqName, '--owner', `${cqName}@test.dz`, '--password', 'long-enough-1'],
+        env,
+      );
+      expect(await cli.exited, cli.output()).toBe(0);
+      expect(cli.output()).toContain(`Created tenant "${cqName}"`);
+      expect(existsSync(path.join(REPO_ROOT, relative, 'pglite'))).toBe(true);
+      expect(existsSync(path.join(REPO_ROOT, 'apps/server', relative))).toBe(false);
+
+      const port = await freePort();
+      server = runAtRoot('npm', ['start'], {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST_DIR: '/nonexistent',
+        SEED_DEMO: 'never',
+        CARRIER_SANDBOX: 'off',
+        SHIPPING_POLL_SECONDS: '0',
+      });
+      const baseURL = `http://127.0.0.1:${port}`;
+      const output = server.output;
+      await waitFor(
+        () => `${baseURL}/health; output:\n${output()}`,
+        () => healthy(baseURL),
+        150_000,
+      );
+      const signIn = await fetch(`${baseURL}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${cqName}@test.dz`, password: 'long-enough-1' }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(((await signIn.json()) as { accessToken?: string }).accessToken).toBeTruthy();
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      stopGroup(server?.child.pid);
+      await fs.rm(path.join(REPO_ROOT, relative), { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -81,6 +81,8 @@ export const NAVIGATION: TNavEntry[] = [
     children: [
       link('roles_permissions', 'roles_permissions', '/dashboard/roles-permissions', 'roles-permissions'),
       link('statuses', 'statuses', '/dashboard/statuses', 'statuses'),
+      link('shop_settings', 'shop_settings', '/dashboard/shop-settings', 'shop-settings'),
+      link('audit_log', 'audit_log', '/dashboard/audit-log', 'audit-log'),
     ],
   },
 ];

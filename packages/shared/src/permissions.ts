@@ -22,11 +22,16 @@ export const NAV_SLUGS = [
   'system',
   'roles-permissions',
   'statuses',
+  // Issue 18: the system group's shop settings and audit log.
+  'shop-settings',
+  'audit-log',
 ] as const;
 export type TNavSlug = (typeof NAV_SLUGS)[number];
 
 export const VIEW_PERMISSIONS = NAV_SLUGS.map((slug) => `view ${slug}` as const);
 
+// Append new permissions here (issue 18.2): the roles screen's matrix (team/roles.ts permissionMatrix)
+// shows each under the sidebar area of its subject, and the server may guard routes only with these.
 export const ACTION_PERMISSIONS = [
   'create orders',
   'update orders',
@@ -48,6 +53,7 @@ export const ACTION_PERMISSIONS = [
   'manage expenses',
   'manage income',
   'manage cases',
+  'manage settings',
 ] as const;
 
 export const ALL_PERMISSIONS = [...VIEW_PERMISSIONS, ...ACTION_PERMISSIONS] as const;
@@ -62,7 +68,17 @@ export type TRoleName = 'Owner' | 'Manager' | 'Support Agent' | 'Stock Keeper';
 /** Seeded roles. Support Agent works only its assigned orders (no 'view all orders'). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<TRoleName, readonly TPermission[]> = {
   Owner: ALL_PERMISSIONS,
-  Manager: ALL_PERMISSIONS.filter((p) => !['manage roles', 'view roles-permissions', 'view system'].includes(p)),
+  Manager: ALL_PERMISSIONS.filter(
+    (p) =>
+      ![
+        'manage roles',
+        'view roles-permissions',
+        'view system',
+        'view shop-settings',
+        'view audit-log',
+        'manage settings',
+      ].includes(p),
+  ),
   'Support Agent': ['view home', 'view orders', 'view customers', 'view profile', 'create orders', 'update orders'],
   'Stock Keeper': [
     'view home',

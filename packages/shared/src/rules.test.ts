@@ -89,8 +89,8 @@ describe('COD profit calculator (SPEC 9)', () => {
   it('computes success rate, max ad cost and net profit', () => {
     // success = 50 x 50 / 100 = 25; max ad = floor(2000 x 25 / 100) = 500;
     // net = 4000 - (1500 + 500 + 500 / (0.5 x 0.5)) = 0
-    expect(calculateCodProfit(input)).toEqual({ successRate: 25, maxAdCost: 500, netProfit: 0 });
-    expect(calculateCodProfit({ ...input, confirmationRate: 70, deliveryRate: 65 })).toEqual({
+    expect(calculateCodProfit(input)).toMatchObject({ successRate: 25, maxAdCost: 500, netProfit: 0 });
+    expect(calculateCodProfit({ ...input, confirmationRate: 70, deliveryRate: 65 })).toMatchObject({
       successRate: 46,
       maxAdCost: 920,
       netProfit: -21.98, // 4000 - (2000 + 920 / 0.455)

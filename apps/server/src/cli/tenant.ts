@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { syncReferenceData } from '../db/seed/reference-data.js';
@@ -67,6 +67,7 @@ export async function runTenantCli(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  loadDotEnv();
   runTenantCli(process.argv.slice(2))
     .then(({ code, out }) => {
       (code === 0 ? console.log : console.error)(out);

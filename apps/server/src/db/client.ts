@@ -4,6 +4,7 @@ import { type sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
+import { initialisePgliteDirectory, pgliteStartParams } from './pglite-options.js';
 import * as schema from './schema/index.js';
 
 type TSchema = typeof schema;
@@ -83,7 +84,10 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dataDir.startsWith('memory://')) await ensureWritableDir(dataDir);
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : path.join(dataDir, 'pglite'));
+  const folder = dataDir === 'memory://' ? undefined : path.join(dataDir, 'pglite');
+  // Memory (docs/operations/memory.md): initdb out of process, a smaller page cache.
+  if (folder) await initialisePgliteDirectory(folder);
+  const client = await PGlite.create(folder, { startParams: pgliteStartParams(PGlite.defaultStartParams) });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

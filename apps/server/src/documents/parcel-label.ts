@@ -11,7 +11,8 @@ export interface TParcelLabel {
   /** What the barcode encodes (Code 128: printable ASCII). */
   trackingNumber: string;
   carrierName?: string;
-  sender: { name: string; phone?: string; address?: string };
+  /** The shop (issue 18.5): its name, label phone and address, and its logo as PNG or JPEG bytes. */
+  sender: { name: string; phone?: string; address?: string; logo?: Buffer };
   receiver: { name: string; phone: string; phone2?: string; address?: string };
   wilaya: { code: string; name: string; nameAr?: string };
   commune: { name: string; nameAr?: string };
@@ -84,6 +85,17 @@ function heading(doc: TPdf, y: number, french: string, arabic: string, inset = 0
   drawLine(doc, arabic, { ...style, x: MARGIN + INNER / 2, align: 'right' });
 }
 
+const LOGO_BOX = { width: 40, height: 22 };
+
+function drawLogo(doc: TPdf, logo: Buffer, x: number, y: number): boolean {
+  try {
+    doc.image(logo, x, y - 1, { fit: [LOGO_BOX.width, LOGO_BOX.height], align: 'center', valign: 'center' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** "Bab Ezzouar — باب الزوار": the Latin name, and the Arabic one when known. */
 const both = (latin: string, arabic?: string) => (arabic ? `${latin} — ${arabic}` : latin);
 
@@ -151,10 +163,14 @@ function drawLabel(doc: TPdf, label: TParcelLabel): void {
 
   heading(doc, y, 'EXPÉDITEUR', 'المرسل');
   y += 10;
+  // The shop's logo beside its name (issue 18.5); a picture PDFKit cannot read is left out.
+  const inset = label.sender.logo && drawLogo(doc, label.sender.logo, MARGIN, y) ? LOGO_BOX.width + 6 : 0;
   const sender = [label.sender.name, label.sender.phone].filter(Boolean).join(' · ');
-  drawLine(doc, sender, { x: MARGIN, y, width: INNER, size: 9, bold: true });
+  drawLine(doc, sender, { x: MARGIN + inset, y, width: INNER - inset, size: 9, bold: true });
   y += 12;
-  if (label.sender.address) drawLine(doc, label.sender.address, { x: MARGIN, y, width: INNER, size: 8 });
+  if (label.sender.address) {
+    drawLine(doc, label.sender.address, { x: MARGIN + inset, y, width: INNER - inset, size: 8 });
+  }
   y += 12;
   const contents = [label.contents, label.note].filter(Boolean).join(' — ');
   if (contents) drawParagraph(doc, contents, { x: MARGIN, y, width: INNER, size: 8, maxLines: 2, lineHeight: 10 });

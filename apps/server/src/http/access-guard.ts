@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error.js';
 import { authenticate, type TAuthDeps } from '../modules/auth/auth.service.js';
 import type { TSession } from '../modules/auth/session.js';
 import { centralAuthenticate, type TCentralSession } from '../modules/central/central-auth.service.js';
+import { refuseBlockedWrite } from '../modules/subscriptions/subscription-access.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,6 +63,8 @@ export function registerAccessGuard(app: FastifyInstance, deps: TAuthDeps): TRou
     if (access !== 'authenticated' && !request.session.permissions.has(access)) {
       throw new AppError('forbidden', 'This action is unauthorized.');
     }
+    // Issue 19: an expired or suspended shop may read and export, not write (402, decision 0064).
+    await refuseBlockedWrite(deps.db, request.session.tenantId, request.method, request.routeOptions.url ?? '');
   });
   return table;
 }

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TConfig } from '../config.js';
@@ -5,12 +6,22 @@ import { configureOutbound } from '../lib/outbound-guard.js';
 import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerCentralRoutes } from '../modules/central/central.routes.js';
+import { registerPaymentRoutes } from '../modules/payments/payments.routes.js';
+import { registerPlanRoutes } from '../modules/plans/plans.routes.js';
+import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { registerCustomerRoutes } from '../modules/customers/customers.routes.js';
+import { registerCashBoxRoutes } from '../modules/cash-boxes/cash-boxes.routes.js';
 import { registerExportRoutes } from '../modules/exports/exports.routes.js';
+import { registerExpenseRoutes } from '../modules/expenses/expenses.routes.js';
+import { registerIncomeRoutes } from '../modules/incomes/incomes.routes.js';
+import { registerRemittanceRoutes } from '../modules/remittances/remittances.routes.js';
 import { registerImportRoutes } from '../modules/imports/imports.routes.js';
 import { registerIntakeRoutes } from '../modules/orders/intake.routes.js';
 import { registerOrderRoutes } from '../modules/orders/orders.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
+import { registerProfileRoutes } from '../modules/profile/profile.routes.js';
+import { registerShopSettingsRoutes } from '../modules/shop-settings/shop-settings.routes.js';
+import { registerAuditLogRoutes } from '../modules/audit/audit-log.routes.js';
 import { registerProductPermissionRoutes } from '../modules/product-permissions/product-permissions.routes.js';
 import { localImageStore } from '../modules/products/product-images.js';
 import { registerProductImageRoutes } from '../modules/products/product-images.routes.js';
@@ -23,6 +34,7 @@ import { registerShippingRoutes } from '../modules/shipping/shipping.routes.js';
 import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
 import { registerStockRoutes } from '../modules/stock/stock.routes.js';
 import { registerUserRoutes } from '../modules/users/users.routes.js';
+import { registerRoleRoutes } from '../modules/roles/roles.routes.js';
 import { attachRealtime } from '../realtime/realtime.js';
 import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
 import { registerEdgeInput } from './edge-input.js';
@@ -67,6 +79,10 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Answers over 1 KB in br/gzip when the client accepts it (docs/decisions/0074): JSON lists mostly.
+  // The SPA's files go out precompressed (spa.ts); images, PDFs and spreadsheets are left alone;
+  // Socket.IO never passes through Fastify's replies.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerErrorHandler(app);
   // Before any route, so every scope (the intake API, uploads, webhooks) inherits it.
   registerEdgeInput(app);
@@ -77,11 +93,19 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerReferenceRoutes(app, deps);
   registerPagePropsRoutes(app, deps, config.appUrl);
   registerStatusRoutes(app, deps);
-  registerUserRoutes(app, deps);
+  registerUserRoutes(app, { ...deps, appUrl: config.appUrl, log: app.log });
+  registerRoleRoutes(app, deps);
   registerCentralRoutes(app, deps);
+  // Issue 19: central plans, subscriptions and payments (receipts under the data directory).
+  registerPlanRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
+  await registerPaymentRoutes(app, { ...deps, receiptsDir: `${config.dataDir}/receipts` });
   const imageStore = localImageStore(config.dataDir);
   registerProductRoutes(app, { ...deps, store: imageStore });
   await registerProductImageRoutes(app, { ...deps, store: imageStore });
+  await registerProfileRoutes(app, { ...deps, store: imageStore, idleDays: config.TOKEN_IDLE_DAYS });
+  await registerShopSettingsRoutes(app, { ...deps, store: imageStore });
+  registerAuditLogRoutes(app, deps);
   registerProductPermissionRoutes(app, deps);
   registerProviderRoutes(app, deps);
   registerStockRoutes(app, deps);
@@ -91,8 +115,12 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerIntakeRoutes(app, database.db);
   registerShippingCompanyRoutes(app, deps);
   await registerShippingRoutes(app, deps);
-  await registerImportRoutes(app, database.db, config);
+  await registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerCashBoxRoutes(app, deps);
+  registerExpenseRoutes(app, deps);
+  registerIncomeRoutes(app, deps);
+  await registerRemittanceRoutes(app, deps);
   await registerSpa(app, config.webDistDir);
   // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
   await attachRealtime(app, { database, config });

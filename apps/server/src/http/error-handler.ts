@@ -13,6 +13,8 @@ const STATUS: Record<TErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,
+  // Issue 19: an expired or suspended subscription, or a plan limit reached.
+  payment_required: 402,
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {

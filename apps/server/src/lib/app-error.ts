@@ -19,7 +19,8 @@ export type TErrorCode =
   | 'conflict'
   | 'too_many_requests'
   | 'invalid_transition'
-  | 'insufficient_stock';
+  | 'insufficient_stock'
+  | 'payment_required';
 
 /**
  * What AppError says: a catalogue token (`m('order.not_editable')`, packages/shared/src/messages),

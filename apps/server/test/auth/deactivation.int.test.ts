@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD } from '../support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, TEST_PASSWORD } from '../support/test-db.js';
+import { openListeningApp } from '../support/listening-app.js';
 import { connect, disconnected, sleep } from '../realtime/support/sockets.js';
 import { mailsTo, randomIp } from './support.js';
 
 // Issue 7: deactivating a user ends their sessions for good; reactivation revives none of them.
-const { app, database } = await openTestApp();
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((s) => s.close()));
+const { app, database, baseUrl, sockets } = await openListeningApp();
 
 const pageProps = (authorization: string) =>
   app.inject({ method: 'GET', url: '/dashboard/page-props', headers: { authorization } });

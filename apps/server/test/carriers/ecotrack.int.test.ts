@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCarrierAdapter } from '../../src/carriers/carrier.js';
-import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { allowLocalFakes, FAST_HTTP, parcel, parcels } from './support.js';
+import { allowLocalFakes, parcel, parcels, sandboxAdapter, useCarrierSandbox } from './support.js';
 
 allowLocalFakes();
 
 /** The real EcoTrack HTTP adapter (white-label: base URL per carrier) against the sandbox. */
-let sandbox: TCarrierSandbox;
-
-beforeAll(async () => {
-  sandbox = await startCarrierSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useCarrierSandbox();
 
 function ecotrack(token: string, tenant = 'dhd'): TCarrierAdapter {
-  return createCarrierAdapter(
-    {
-      kind: 'ecotrack',
-      code: tenant,
-      baseUrl: sandbox.baseUrlFor(tenant, 'ecotrack'),
-      credentials: { api_token: token },
-    },
-    { http: FAST_HTTP, settleMs: 0 },
-  );
+  return sandboxAdapter(sandbox, 'ecotrack', { code: tenant, credentials: { api_token: token } });
 }
 
 const trackingOf = (o: { ok: boolean; trackingNumber?: string } | undefined) =>

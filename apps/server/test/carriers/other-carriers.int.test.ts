@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCarrierAdapter, TCarrierKind, TCreateOutcome } from '../../src/carriers/carrier.js';
 import { manualTrackingNumber } from '../../src/carriers/manual/adapter.js';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { allowLocalFakes, FAST_HTTP, parcel, parcels } from './support.js';
+import { SANDBOX_CREDENTIALS } from '../../src/carriers/sandbox/index.js';
+import { allowLocalFakes, parcel, parcels, sandboxAdapter, useCarrierSandbox } from './support.js';
 
 allowLocalFakes();
 
 /** ZR Express, Maystro, NOEST and own drivers through the same interface, against the sandbox. */
-let sandbox: TCarrierSandbox;
-
-beforeAll(async () => {
-  sandbox = await startCarrierSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useCarrierSandbox();
 
 function adapter(kind: Exclude<TCarrierKind, 'manual'>): TCarrierAdapter {
-  return createCarrierAdapter(
-    { kind, code: kind, baseUrl: sandbox.baseUrlFor(kind, kind), credentials: SANDBOX_CREDENTIALS[kind] },
-    { http: FAST_HTTP, settleMs: 0 },
-  );
+  return sandboxAdapter(sandbox, kind);
 }
 const tracking = (o: TCreateOutcome | undefined) => (o?.ok ? o.trackingNumber : '');
 
@@ -81,15 +71,9 @@ describe.each([
 
   it('tests the connection and refuses bad credentials', async () => {
     expect(await adapter(kind).testConnection()).toEqual({ ok: true });
-    const bad = createCarrierAdapter(
-      {
-        kind,
-        code: kind,
-        baseUrl: sandbox.baseUrlFor(kind, kind),
-        credentials: Object.fromEntries(Object.entries(SANDBOX_CREDENTIALS[kind]).map(([k, v]) => [k, `invalid-${v}`])),
-      },
-      { http: FAST_HTTP },
-    );
+    const bad = sandboxAdapter(sandbox, kind, {
+      credentials: Object.fromEntries(Object.entries(SANDBOX_CREDENTIALS[kind]).map(([k, v]) => [k, `invalid-${v}`])),
+    });
     expect(await bad.testConnection()).toEqual({ ok: false, message: `${kind} refused these credentials` });
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { allowLocalFakes, FAST_HTTP, parcel } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { startCarrierSandbox } from '../../src/carriers/sandbox/index.js';
+import { allowLocalFakes, parcel, sandboxAdapter, useCarrierSandbox } from './support.js';
 
 allowLocalFakes();
 
@@ -10,11 +9,7 @@ allowLocalFakes();
  * listens on loopback only, its label links carry random tokens, and it pushes webhooks to this
  * machine only.
  */
-let sandbox: TCarrierSandbox;
-beforeAll(async () => {
-  sandbox = await startCarrierSandbox();
-});
-afterAll(() => sandbox.close());
+const sandbox = useCarrierSandbox();
 
 const get = async (url: string) => {
   const response = await fetch(url);
@@ -35,15 +30,7 @@ describe('carrier sandbox exposure', () => {
   });
 
   it('serves labels at unguessable links only', async () => {
-    const yalidine = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: SANDBOX_CREDENTIALS.yalidine,
-      },
-      { http: FAST_HTTP },
-    );
+    const yalidine = sandboxAdapter(sandbox, 'yalidine');
     const created = await yalidine.createParcels([parcel('LBL-1', 0), parcel('LBL-2', 1), parcel('LBL-3', 2)]);
     const labels = created.map((o) => (o.ok ? o.labelUrl! : ''));
     const tokens = labels.map((url) => /\/l\/([A-Za-z0-9_-]{24})\/labels\/yalidine\/yal-\w+\.pdf$/.exec(url)?.[1]);

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { allowLocalFakes, FAST_HTTP, parcel } from './support.js';
+import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
+import { allowLocalFakes, parcel, sandboxAdapter } from './support.js';
 
 allowLocalFakes();
 
@@ -35,15 +34,7 @@ describe('carrier sandbox', () => {
   });
 
   it('is driven over HTTP too: clock, scenarios, faults, parcel list', async () => {
-    const yalidine = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: SANDBOX_CREDENTIALS.yalidine,
-      },
-      { http: FAST_HTTP },
-    );
+    const yalidine = sandboxAdapter(sandbox, 'yalidine');
     expect((await control('scenario', { reference: 'HTTP-1', scenario: 'returned' })).status).toBe(200);
     expect((await control('scenario', { reference: 'HTTP-1', scenario: 'teleported' })).status).toBe(422);
     expect(
@@ -72,24 +63,8 @@ describe('carrier sandbox', () => {
   });
 
   it('keeps sellers apart: one account never sees another account parcels', async () => {
-    const mine = createCarrierAdapter(
-      {
-        kind: 'ecotrack',
-        code: 'dhd',
-        baseUrl: sandbox.baseUrlFor('dhd', 'ecotrack'),
-        credentials: { api_token: 'seller-a' },
-      },
-      { http: FAST_HTTP },
-    );
-    const theirs = createCarrierAdapter(
-      {
-        kind: 'ecotrack',
-        code: 'dhd',
-        baseUrl: sandbox.baseUrlFor('dhd', 'ecotrack'),
-        credentials: { api_token: 'seller-b' },
-      },
-      { http: FAST_HTTP },
-    );
+    const mine = sandboxAdapter(sandbox, 'ecotrack', { code: 'dhd', credentials: { api_token: 'seller-a' } });
+    const theirs = sandboxAdapter(sandbox, 'ecotrack', { code: 'dhd', credentials: { api_token: 'seller-b' } });
     const [created] = await mine.createParcels([parcel('ISO-1', 0)]);
     const tracking = created!.ok ? created!.trackingNumber : '';
     expect((await mine.getTracking([tracking]))[0]!.current).not.toBeNull();

@@ -1,7 +1,15 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import type { TParcelInput } from '../../src/carriers/carrier.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { TCarrierAdapter, TCarrierKind, TParcelInput } from '../../src/carriers/carrier.js';
+import { createCarrierAdapter } from '../../src/carriers/registry.js';
+import {
+  SANDBOX_CREDENTIALS,
+  startCarrierSandbox,
+  type TCarrierSandbox,
+  type TSandboxOptions,
+} from '../../src/carriers/sandbox/index.js';
 import { configureOutbound } from '../../src/lib/outbound-guard.js';
 
 /** The sandbox and scripted carriers are local fakes on loopback: allowed in tests only (decision 0037). */
@@ -53,6 +61,52 @@ export function captureLogger() {
 
 /** HTTP settings for tests: short timeouts and delays; no client-side pacing unless a test wants it. */
 export const FAST_HTTP = { timeoutMs: 400, baseDelayMs: 10, maxDelayMs: 50, rateLimit: {} } as const;
+
+/**
+ * One carrier sandbox for the test file: started before its tests, closed after them. The answer
+ * stands for the running sandbox (read it inside tests and hooks, not at the file's top level).
+ */
+export function useCarrierSandbox(options: TSandboxOptions = {}): TCarrierSandbox {
+  let started: TCarrierSandbox | undefined;
+  beforeAll(async () => {
+    started = await startCarrierSandbox(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TCarrierSandbox, {
+    get(_, key) {
+      if (!started) throw new Error('The carrier sandbox is not started yet (use it inside a test).');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
+
+type TAdapterOptions = NonNullable<Parameters<typeof createCarrierAdapter>[1]>;
+
+/** A real adapter of `kind` speaking to the sandbox as the carrier `code` (fast HTTP settings, no settling delay). */
+export function sandboxAdapter(
+  sandbox: TCarrierSandbox,
+  kind: Exclude<TCarrierKind, 'manual'>,
+  options: {
+    code?: string;
+    credentials?: Record<string, string>;
+    http?: TAdapterOptions['http'];
+    baseUrl?: string;
+  } = {},
+): TCarrierAdapter {
+  const code = options.code ?? kind;
+  return createCarrierAdapter(
+    {
+      kind,
+      code,
+      baseUrl: options.baseUrl ?? sandbox.baseUrlFor(code, kind),
+      credentials: options.credentials ?? SANDBOX_CREDENTIALS[kind],
+    },
+    { http: options.http ?? FAST_HTTP, settleMs: 0 },
+  );
+}
 
 /** A local port nobody listens on (connections are refused: the request was never sent). */
 export async function closedPort(): Promise<number> {

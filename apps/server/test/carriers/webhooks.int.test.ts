@@ -1,8 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
 import {
   parseYalidineWebhook,
   verifyYalidineSignature,
@@ -10,7 +8,7 @@ import {
   YALIDINE_SIGNATURE_HEADER,
 } from '../../src/carriers/yalidine/webhook.js';
 import { parseZrWebhook, verifyZrWebhook } from '../../src/carriers/zr-express/webhook.js';
-import { allowLocalFakes, FAST_HTTP, parcel } from './support.js';
+import { allowLocalFakes, parcel, sandboxAdapter, useCarrierSandbox } from './support.js';
 
 allowLocalFakes();
 
@@ -20,13 +18,17 @@ interface TReceived {
   headers: http.IncomingHttpHeaders;
 }
 
-let sandbox: TCarrierSandbox;
+const sandbox = useCarrierSandbox();
 let receiver: http.Server;
 let receiverUrl = '';
 const received: TReceived[] = [];
 let failNext = 0;
 const YALIDINE_SECRET = 'whk-yalidine-3f9a1c';
 const ZR_SECRET = `whsec_${Buffer.from('zr-signing-key-for-tests-0123456789').toString('base64')}`;
+
+/** The Yalidine seller whose parcels push to the receiver. */
+const hooksAdapter = () =>
+  sandboxAdapter(sandbox, 'yalidine', { credentials: { api_id: 'hooks', api_token: 'hooks-token' } });
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -46,11 +48,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  sandbox = await startCarrierSandbox();
 });
 
 afterAll(async () => {
-  await sandbox.close();
   receiver.closeAllConnections();
   await new Promise<void>((r) => receiver.close(() => r()));
 });
@@ -60,15 +60,7 @@ describe('Yalidine webhooks', () => {
     expect(await sandbox.webhooks.configure('yalidine', { url: receiverUrl, secret: YALIDINE_SECRET })).toEqual({
       validated: true,
     });
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: { api_id: 'hooks', api_token: 'hooks-token' },
-      },
-      { http: FAST_HTTP },
-    );
+    const adapter = hooksAdapter();
     sandbox.setScenario('WH-1', 'delivered');
     const [created] = await adapter.createParcels([parcel('WH-1', 0)]);
     const tracking = created!.ok ? created!.trackingNumber : '';
@@ -102,15 +94,7 @@ describe('Yalidine webhooks', () => {
   });
 
   it('retries a failed delivery on the carrier schedule with the same event ids', async () => {
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: { api_id: 'hooks', api_token: 'hooks-token' },
-      },
-      { http: FAST_HTTP },
-    );
+    const adapter = hooksAdapter();
     await adapter.createParcels([parcel('WH-RETRY', 1)]);
     received.length = 0;
     failNext = 1;
@@ -124,15 +108,7 @@ describe('Yalidine webhooks', () => {
   });
 
   it('can deliver duplicates and reversed batches (the sync must be idempotent and order by occurred_at)', async () => {
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: { api_id: 'hooks', api_token: 'hooks-token' },
-      },
-      { http: FAST_HTTP },
-    );
+    const adapter = hooksAdapter();
     await adapter.createParcels([parcel('WH-DUP-1', 0), parcel('WH-DUP-2', 1)]);
     sandbox.faults.webhooks({ duplicate: true, reverse: true });
     received.length = 0;
@@ -148,15 +124,7 @@ describe('Yalidine webhooks', () => {
 describe('ZR Express webhooks (Svix)', () => {
   it('signs each event with svix headers that verify, and refuses tampering and stale timestamps', async () => {
     await sandbox.webhooks.configure('zr', { url: receiverUrl, secret: ZR_SECRET });
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'zr_express',
-        code: 'zr_express',
-        baseUrl: sandbox.baseUrlFor('zr_express'),
-        credentials: { api_key: 'zr-hooks', tenant_id: 't1' },
-      },
-      { http: FAST_HTTP },
-    );
+    const adapter = sandboxAdapter(sandbox, 'zr_express', { credentials: { api_key: 'zr-hooks', tenant_id: 't1' } });
     sandbox.setScenario('ZRWH-1', 'delivered');
     const [created] = await adapter.createParcels([parcel('ZRWH-1', 0)]);
     received.length = 0;

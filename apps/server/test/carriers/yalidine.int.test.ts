@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCarrierAdapter } from '../../src/carriers/carrier.js';
-import { createCarrierAdapter } from '../../src/carriers/registry.js';
-import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
-import { allowLocalFakes, FAST_HTTP, parcel, parcels } from './support.js';
+import { startCarrierSandbox } from '../../src/carriers/sandbox/index.js';
+import { allowLocalFakes, FAST_HTTP, parcel, parcels, sandboxAdapter, useCarrierSandbox } from './support.js';
 
 allowLocalFakes();
 
 /** The real Yalidine HTTP adapter against the sandbox on 127.0.0.1 (issue 5, decisions 0017/0018). */
-let sandbox: TCarrierSandbox;
-
-beforeAll(async () => {
-  sandbox = await startCarrierSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useCarrierSandbox();
 
 function yalidine(apiId: string, code = 'yalidine'): TCarrierAdapter {
-  return createCarrierAdapter(
-    {
-      kind: 'yalidine',
-      code,
-      baseUrl: sandbox.baseUrlFor(code),
-      credentials: { api_id: apiId, api_token: `token-for-${apiId}` },
-    },
-    { http: FAST_HTTP, settleMs: 0 },
-  );
+  return sandboxAdapter(sandbox, 'yalidine', { code, credentials: { api_id: apiId, api_token: `token-for-${apiId}` } });
 }
 
 describe('Yalidine batch creation', () => {
@@ -66,15 +50,7 @@ describe('Yalidine batch creation', () => {
   it('isolates refused parcels when the carrier validates a batch all-or-nothing (documented behaviour)', async () => {
     const strict = await startCarrierSandbox({ yalidineBatchMode: 'all_or_nothing' });
     try {
-      const adapter = createCarrierAdapter(
-        {
-          kind: 'yalidine',
-          code: 'yalidine',
-          baseUrl: strict.baseUrlFor('yalidine'),
-          credentials: { api_id: 'a', api_token: 'bcde' },
-        },
-        { http: FAST_HTTP, settleMs: 0 },
-      );
+      const adapter = sandboxAdapter(strict, 'yalidine', { credentials: { api_id: 'a', api_token: 'bcde' } });
       const input = parcels('STRICT', 12);
       input[4] = parcel('STRICT-5', 4, { commune: { name: 'Nulle Part' } });
 
@@ -147,15 +123,10 @@ describe('Yalidine rate limits', () => {
   });
 
   it('gives up with rate_limited when Retry-After is longer than it may wait', async () => {
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: { api_id: 'rl2', api_token: 'rl2-token' },
-      },
-      { http: { ...FAST_HTTP, maxWaitMs: 500 } },
-    );
+    const adapter = sandboxAdapter(sandbox, 'yalidine', {
+      credentials: { api_id: 'rl2', api_token: 'rl2-token' },
+      http: { ...FAST_HTTP, maxWaitMs: 500 },
+    });
     sandbox.faults.rateLimit({ dialect: 'yalidine', operation: 'fees', retryAfterSeconds: 30 });
     await expect(adapter.getFees({ fromWilayaCode: 16, toWilayaCodes: [31] })).rejects.toMatchObject({
       code: 'rate_limited',
@@ -164,15 +135,10 @@ describe('Yalidine rate limits', () => {
   });
 
   it('paces itself with the published quotas (5 per second)', async () => {
-    const adapter = createCarrierAdapter(
-      {
-        kind: 'yalidine',
-        code: 'yalidine',
-        baseUrl: sandbox.baseUrlFor('yalidine'),
-        credentials: { api_id: 'pace', api_token: 'pace-token' },
-      },
-      { http: { timeoutMs: 2_000 } },
-    );
+    const adapter = sandboxAdapter(sandbox, 'yalidine', {
+      credentials: { api_id: 'pace', api_token: 'pace-token' },
+      http: { timeoutMs: 2_000 },
+    });
     const started = Date.now();
     await adapter.getFees({ fromWilayaCode: 16, toWilayaCodes: [1, 2, 3, 4, 5, 6, 7] });
     // 7 requests at 5/s: the 6th waits for the first second to pass.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Database } from '../../src/db/client.js';
 import { withSystem } from '../../src/db/tenant-context.js';
 
@@ -50,8 +50,15 @@ export async function tenantChecksum(database: Database, tenantId: number): Prom
 }
 
 // Tables a path parameter names when the segment before it is not the table's name.
-const PARAM_TABLES: Record<string, { table: string; column: string }> = {
+const PARAM_TABLES: Record<string, { table: string; column: string; where?: SQL }> = {
   'user-product-permissions/:id': { table: 'users', column: 'id' },
+  // Not the owner whose session sends every case: a valid password reset or a deactivation of
+  // that user would end the session the rest of the file signs in with.
+  'users/:id': {
+    table: 'users',
+    column: 'id',
+    where: sql`role_id not in (select r.id from roles r where r.tenant_id = users.tenant_id and r.name = 'Owner')`,
+  },
   'carriers/:token': { table: 'shipping_companies', column: 'webhook_token' },
   'import/:batchId': { table: 'import_batches', column: 'id' },
 };
@@ -72,23 +79,31 @@ export async function paramValuesOf(
       table: segment.replace(/-/g, '_'),
       column: param === 'id' ? 'id' : param,
     };
-    const [exists] = await withSystem(database.db, (tx) =>
-      rows(
+    const columns = await withSystem(database.db, (tx) =>
+      rows<{ column_name: string }>(
         tx,
-        sql`select 1 from information_schema.columns where table_schema = current_schema()
-            and table_name = ${source.table} and column_name = ${source.column}`,
+        sql`select column_name from information_schema.columns where table_schema = current_schema()
+            and table_name = ${source.table} and column_name in (${source.column}, 'tenant_id')`,
       ),
     );
+    const exists = columns.some((c) => c.column_name === source.column);
+    // Central tables (tenants, plans) have no tenant_id: the shop's own row, or the first one.
+    const scoped = columns.some((c) => c.column_name === 'tenant_id')
+      ? sql`tenant_id = ${tenantId}`
+      : source.table === 'tenants'
+        ? sql`id = ${tenantId}`
+        : sql`true`;
     const [found] = exists
       ? await withSystem(database.db, (tx) =>
           rows<{ value: string }>(
             tx,
             sql`select ${sql.identifier(source.column)}::text as value from ${sql.identifier(source.table)}
-                where tenant_id = ${tenantId} order by 1 limit 1`,
+                where ${scoped} and ${source.where ?? sql`true`} order by 1 limit 1`,
           ),
         )
       : [];
-    values[param] = found ? encodeURIComponent(found.value) : '1';
+    // No such row: '1', or, where a filter keeps the acting user out, an id no row has.
+    values[param] = found ? encodeURIComponent(found.value) : source.where ? '999999999' : '1';
   }
   return values;
 }

@@ -1,21 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rows, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
-import { syncReferenceData } from '../../src/db/seed/reference-data.js';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
-import { buildApp } from '../../src/http/app.js';
-import { startJobs, stopJobs } from '../../src/jobs/jobs.js';
 import { IMPORT_MESSAGES } from '../../src/modules/imports/run-import.js';
-import { testSchema } from '../jobs/support/test-queues.js';
-import { shopWithCatalogue } from '../orders/orders-support.js';
-import { testConfig } from '../support/test-db.js';
 import { catalogueOf } from './support/import-app.js';
 import { importRows, uploadImport } from './support/import-files.js';
+import { openCrashScene, spawnFixture } from './support/crash-scene.js';
 import { quickImportQueue } from './support/import-queue.js';
 
 // The hardening issue, part 1: an import that kills its server used to be retried after every
@@ -27,28 +19,13 @@ const RETRY_LIMIT = 1;
 // A 5 s heartbeat window: PGlite's one connection can hold a heartbeat behind a chunk for a
 // couple of seconds on a busy machine, and an expiry would be an attempt of its own.
 quickImportQueue({ retryLimit: RETRY_LIMIT, heartbeatTimeoutSeconds: 5 });
-const url = process.env.TEST_DATABASE_URL;
-const cleanups: Array<() => Promise<unknown>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-const open = (dir: string) => openDatabase(url ? { databaseUrl: url, poolSize: 3 } : { dataDir: dir });
 
 /** One server process: answers how it ended (killed by its import, or done with the batch's status). */
 function runServer(env: Record<string, string>): Promise<{ killed: boolean; output: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/dying-import-worker.ts')],
-    {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnFixture('dying-import-worker.ts', env);
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((resolve) =>
     child.once('exit', (_code, signal) => {
@@ -60,18 +37,9 @@ function runServer(env: Record<string, string>): Promise<{ killed: boolean; outp
 
 describe('an import that kills its server every time', () => {
   it('is failed after its retries, across restarts, instead of crash-looping', async () => {
-    const schema = testSchema();
-    const dir = url ? '' : await fs.mkdtemp(path.join(os.tmpdir(), 'import-loop-'));
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'import-loop-data-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    if (dir) cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-
-    let database: Database = await open(dir);
-    await migrate(database);
-    await syncReferenceData(database.db);
-    const { app } = await buildApp(testConfig({ DATA_DIR: dataDir }), database);
-    await startJobs(database, { schema });
-    const shop = await shopWithCatalogue(app, database);
+    const scene = await openCrashScene('import-loop');
+    const { schema, dir, dataDir, app, shop } = scene;
+    let database = scene.database;
     const { rows: sheet } = importRows({ count: 600, bad: 0, catalogue: await catalogueOf(shop, database) });
     const csv = sheet
       .map((row) => row.map((cell) => `"${String(cell ?? '').replace(/"/g, '""')}"`).join(','))
@@ -79,9 +47,7 @@ describe('an import that kills its server every time', () => {
     const started = await uploadImport(app, shop.authorization, 'orders.csv', Buffer.from(csv));
     expect(started.statusCode).toBe(200);
     const batchId = started.json().batch_id as number;
-    await stopJobs();
-    await app.close();
-    if (dir) await database.close();
+    await scene.handOver();
 
     const env = {
       IMPORT_SCHEMA: schema,
@@ -105,9 +71,7 @@ describe('an import that kills its server every time', () => {
     expect(kills).toBeLessThanOrEqual(RETRY_LIMIT + 1);
     expect(runs.at(-1)).toMatchObject({ killed: false, output: expect.stringContaining('batch failed') });
 
-    if (dir) database = await open(dir);
-    cleanups.push(() => database.close());
-    if (url) cleanups.push(() => database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)));
+    database = await scene.reopen();
     const [batch] = await withTenant(database.db, shop.tenant.id, (tx) =>
       rows<{ status: string; error_message: string; success_count: number }>(
         tx,

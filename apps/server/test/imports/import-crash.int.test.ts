@@ -1,46 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rows, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
-import { syncReferenceData } from '../../src/db/seed/reference-data.js';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
-import { buildApp } from '../../src/http/app.js';
 import { startJobs, stopJobs } from '../../src/jobs/jobs.js';
 import { registerImportWorker } from '../../src/modules/imports/import-worker.js';
 import { writeWorkbook } from '../files/support/fixtures.js';
-import { testSchema, waitFor } from '../jobs/support/test-queues.js';
-import { shopWithCatalogue } from '../orders/orders-support.js';
-import { testConfig } from '../support/test-db.js';
+import { waitFor } from '../jobs/support/test-queues.js';
 import { importRows, uploadImport } from './support/import-files.js';
 import { catalogueOf } from './support/import-app.js';
+import { afterCrashTests, openCrashScene, spawnFixture } from './support/crash-scene.js';
 import { quickImportQueue } from './support/import-queue.js';
 
 // ARCHITECTURE 3.7 / issue 6: a worker killed with SIGKILL in the middle of an import (no finally
 // block runs) and a new worker started: the batch ends completed with every row exactly once,
 // each valid row one order and each bad row one error, whatever chunk the kill hit.
 quickImportQueue();
-const url = process.env.TEST_DATABASE_URL;
-const cleanups: Array<() => Promise<unknown>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-const open = (dir: string) => openDatabase(url ? { databaseUrl: url, poolSize: 3 } : { dataDir: dir });
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; chunks: () => number } {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/import-worker.ts')],
-    {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnFixture('import-worker.ts', env);
   let chunks = 0;
   child.stdout!.on('data', (d: Buffer) => (chunks += (d.toString().match(/chunk \d+/g) ?? []).length));
   return { child, chunks: () => chunks };
@@ -48,28 +28,17 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; chunks
 
 describe('an import whose worker is killed mid-way', () => {
   it('resumes in the next worker: no row twice, none lost', async () => {
-    const schema = testSchema();
-    const dir = url ? '' : await fs.mkdtemp(path.join(os.tmpdir(), 'import-crash-'));
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'import-crash-data-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    if (dir) cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-
     // 1. Upload through the real route with no worker running in this process.
-    let database: Database = await open(dir);
-    await migrate(database);
-    await syncReferenceData(database.db);
-    const { app } = await buildApp(testConfig({ DATA_DIR: dataDir }), database);
-    await startJobs(database, { schema });
-    const shop = await shopWithCatalogue(app, database);
+    const scene = await openCrashScene('import-crash');
+    const { schema, dir, dataDir, app, shop } = scene;
+    let database = scene.database;
     const { rows: sheet, badRows } = importRows({ count: 3000, bad: 30, catalogue: await catalogueOf(shop, database) });
     const file = path.join(dataDir, 'orders.xlsx');
     await writeWorkbook(file, [{ name: 'Orders', rows: sheet }]);
     const started = await uploadImport(app, shop.authorization, 'orders.xlsx', await fs.readFile(file));
     expect(started.statusCode).toBe(200);
     const batchId = started.json().batch_id as number;
-    await stopJobs();
-    await app.close();
-    if (dir) await database.close();
+    await scene.handOver();
 
     // 2. A worker process imports a few chunks and is killed without warning.
     const worker = startWorker({ IMPORT_SCHEMA: schema, IMPORT_PGLITE_DIR: dir });
@@ -78,9 +47,7 @@ describe('an import whose worker is killed mid-way', () => {
     await new Promise((resolve) => worker.child.once('exit', resolve));
 
     // 3. A new worker finishes the batch.
-    if (dir) database = await open(dir);
-    cleanups.push(() => database.close());
-    if (url) cleanups.push(() => database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)));
+    database = await scene.reopen();
     const tenantId = shop.tenant.id;
     const progress = () =>
       withTenant(database.db, tenantId, (tx) =>
@@ -96,7 +63,7 @@ describe('an import whose worker is killed mid-way', () => {
     expect(killedAt.last_row).toBeLessThan(3001);
 
     await startJobs(database, { schema, pollingIntervalSeconds: 0.2, maintenanceIntervalSeconds: 1 });
-    cleanups.push(() => stopJobs());
+    afterCrashTests(() => stopJobs());
     await registerImportWorker(database.db, { resumeProcessing: false, chunkSize: 200 });
     const done = await waitFor(async () => {
       const batch = await progress();

@@ -24,6 +24,18 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     why: 'whether a company is in use (no order shown)',
   },
   'db/seed/demo-orders.ts': { reads: 1, why: 'the demo seed (no user)' },
+  'modules/remittances/remittances.repository.ts': {
+    reads: 2,
+    why: "the carrier's cash owed: a shop-wide money view behind 'view cases', no order row shown to an agent",
+  },
+  'modules/statuses/statuses.repository.ts': {
+    reads: 2,
+    why: 'deleting a status counts and moves its orders (manage statuses, shop-wide by nature)',
+  },
+  'modules/users/users.repository.ts': {
+    reads: 1,
+    why: "deactivating a user lists that user's open orders for the owner to reassign (manage users)",
+  },
 };
 
 const SRC = path.join(import.meta.dirname, '../../src');

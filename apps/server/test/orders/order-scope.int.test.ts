@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tabsOfOrder, type TOrderRow } from '@cod/shared';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { withTenantEvents } from '../../src/lib/domain-events.js';
 import { inspectPdf, readingText } from '../documents/support/pdf-inspect.js';
 import { connect, record } from '../realtime/support/sockets.js';
-import { createTestUser, loginAs, openTestApp } from '../support/test-db.js';
+import { createTestUser, loginAs } from '../support/test-db.js';
+import { openListeningApp } from '../support/listening-app.js';
 import {
   clientOf,
   createOrder,
@@ -21,12 +21,7 @@ import {
 // docs/decisions/0040 (issue part 6): one order scope wherever an order shows. Two Support Agents
 // share a customer; each must see only the order assigned to them, on every screen and file,
 // while the owner and a manager see both. Runs on PGlite and on PostgreSQL.
-const { app, database } = await openTestApp();
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((s) => s.close()));
+const { app, database, baseUrl, sockets } = await openListeningApp();
 
 interface TUser {
   id: number;

@@ -129,10 +129,40 @@ describe('order form validation (SPEC 5)', () => {
     expect(unknown.json().errors).toEqual({ state_id: ['The selected wilaya is invalid.'] });
   });
 
-  it('requires a stop-desk centre when stop desk is on and the wilaya has centres (matched by name)', async () => {
+  it("requires one of the chosen company's stop desks in the wilaya, none of another carrier (issue 12 item 5)", async () => {
     const shop = await shopWithCatalogue(app, database);
-    const missing = await shop.api.post('/dashboard/orders', orderBody(shop, { is_stopdesk: true }));
-    expect(missing.json().errors).toEqual({ stopdesk_id: ['The stop desk centre field is required.'] });
+    const [yal, zr] = await withTenant(database.db, shop.tenant.id, async (tx) => {
+      const made = await rows<{ id: number }>(
+        tx,
+        sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token) values
+              (${shop.tenant.id}, 'yalidine', 'yalidine', 'Yalidine', ${`t-${shop.tenant.id}-a`}),
+              (${shop.tenant.id}, 'zr_express', 'zr_express', 'ZR', ${`t-${shop.tenant.id}-b`})
+            returning id`,
+      );
+      await tx.execute(sql`insert into stop_desks (tenant_id, shipping_company_id, center_id, name, state_id, wilaya_name)
+            values (${shop.tenant.id}, ${made[0]!.id}, '160101', 'Agence Alger', 16, 'Alger')`);
+      return made.map((m) => m.id);
+    });
+    const withCompany = (company: number, extra: Record<string, unknown>) =>
+      shop.api.post(
+        '/dashboard/orders',
+        orderBody(shop, { is_stopdesk: true, shipping_company_id: company, ...extra }),
+      );
+    expect((await withCompany(yal!, {})).json().errors).toEqual({
+      stopdesk_id: ['The stop desk centre field is required.'],
+    });
+    expect((await withCompany(yal!, { stopdesk_id: 160101 })).statusCode).toBe(201);
+    // ZR has no stop desk in Alger: a Yalidine centre is not one of its own, and none is required.
+    expect((await withCompany(zr!, { stopdesk_id: 160101 })).json().errors).toEqual({
+      stopdesk_id: ['The selected stop desk centre is invalid.'],
+    });
+    expect((await withCompany(zr!, {})).statusCode).toBe(201);
+  });
+
+  it('without a company yet a centre is not required, and one given must be a centre of the wilaya', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const missing = await createOrder(shop.api, orderBody(shop, { is_stopdesk: true }));
+    expect(missing).toMatchObject({ is_stopdesk: true, stopdesk_id: null });
     // A centre of another wilaya is not one of Alger's.
     const elsewhere = await shop.api.post(
       '/dashboard/orders',
@@ -246,8 +276,21 @@ describe('creating and editing', () => {
     const read = (await shop.api.get(`/dashboard/orders/${created.id}`)).json() as TOrderRow;
     const listed = (await shop.api.get('/dashboard/orders')).json().data.find((o: TOrderRow) => o.id === created.id);
     const stable = ({ created_time_ago: _ago, ...row }: TOrderRow) => row;
+    // A list row carries the line's own variant, no custom-field questions or answers (docs/decisions/0049).
+    const ownVariant = (row: TOrderRow): TOrderRow => ({
+      ...row,
+      customer_custom_fields: [],
+      products: row.products.map((l) => ({
+        ...l,
+        product: {
+          ...l.product,
+          custom_fields: [],
+          variants: l.product.variants.filter((v) => v.id === l.variant_id),
+        },
+      })),
+    });
     expect(stable(read)).toEqual(stable(created));
-    expect(stable(listed)).toEqual(stable(created));
+    expect(stable(listed)).toEqual(stable(ownVariant(created)));
     expect(created).toMatchObject({
       previous_orders_count: 1,
       is_duplicate: true,

@@ -190,5 +190,15 @@ function clusterSuite(kind: 'postgres' | 'redis') {
   });
 }
 
-describe.skipIf(!databaseUrl)('two instances, PostgreSQL adapter', () => clusterSuite('postgres'));
-describe.skipIf(!databaseUrl || !redisUp)('two instances, Redis adapter', () => clusterSuite('redis'));
+// A skipped suite says why, in its name and once on stderr (the default reporter shows both).
+const skipPostgres = databaseUrl
+  ? ''
+  : 'skipped: set TEST_DATABASE_URL to a PostgreSQL database (PGlite cannot be shared by two processes)';
+const skipRedis = skipPostgres || (redisUp ? '' : `skipped: no Redis answers at ${redisUrl} (set TEST_REDIS_URL)`);
+for (const reason of new Set([skipPostgres, skipRedis].filter(Boolean))) console.warn(`cluster.int.test.ts: ${reason}`);
+const titled = (title: string, reason: string) => (reason ? `${title} (${reason})` : title);
+
+describe.skipIf(!!skipPostgres)(titled('two instances, PostgreSQL adapter', skipPostgres), () =>
+  clusterSuite('postgres'),
+);
+describe.skipIf(!!skipRedis)(titled('two instances, Redis adapter', skipRedis), () => clusterSuite('redis'));

@@ -1,21 +1,15 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenantEvents } from '../../src/lib/domain-events.js';
 import { assignAgent } from '../../src/modules/orders/assign-agent.js';
 import { adjustStock } from '../../src/modules/stock/stock-entries.service.js';
 import { createOrder, orderBody, shopWithCatalogue, clientOf, type TShop } from '../orders/orders-support.js';
-import { createTestUser, loginAs, openTestApp } from '../support/test-db.js';
+import { createTestUser, loginAs } from '../support/test-db.js';
+import { openListeningApp } from '../support/listening-app.js';
 import { connect, record } from './support/sockets.js';
 
 // Issue 7's notification events, from the real routes to real sockets (in-memory adapter); runs on
 // PGlite and on PostgreSQL. Every test makes its own shop.
-const { app, database } = await openTestApp();
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((s) => s.close()));
+const { app, database, baseUrl, sockets } = await openListeningApp();
 
 interface TNotification {
   kind?: string;

@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { withTenantEvents, type TDomainEvent } from '../../src/lib/domain-events.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, type TTestTenant } from '../support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, type TTestTenant } from '../support/test-db.js';
+import { openListeningApp } from '../support/listening-app.js';
 import { connect, disconnected, nextEvent, openSocket, record, sleep, connected } from './support/sockets.js';
 
 // One instance, in-memory adapter (the embedded default); runs on PGlite and on PostgreSQL.
-const { app, database } = await openTestApp();
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const sockets: Socket[] = [];
+const { app, database, baseUrl, sockets } = await openListeningApp();
 const open = async (token: string | undefined, options?: { visible?: boolean }) => {
   const socket = await connect(baseUrl, token, options);
   sockets.push(socket);
   return socket;
 };
-afterAll(() => sockets.forEach((s) => s.close()));
 
 /** One committed transaction that emitted these events (what a service does). */
 async function commit(tenantId: number, ...events: TDomainEvent[]) {

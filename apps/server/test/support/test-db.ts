@@ -9,7 +9,7 @@ import { buildApp, type TApp } from '../../src/http/app.js';
 import * as tenantsRepo from '../../src/modules/tenants/tenants.repository.js';
 import { createTenant } from '../../src/modules/tenants/tenants.service.js';
 import { hashPassword } from '../../src/lib/secrets.js';
-import type { TRoleName } from '@cod/shared';
+import type { TCommissionType, TRoleName } from '@cod/shared';
 
 /**
  * One database per test file: the shared PostgreSQL of TEST_DATABASE_URL (migrated by the global
@@ -62,7 +62,7 @@ export async function createTestUser(
   database: Database,
   tenant: TTestTenant,
   role: TRoleName,
-  extra: { name?: string; commissionType?: string } = {},
+  extra: { name?: string; commissionType?: TCommissionType } = {},
 ) {
   const email = `${unique(role.toLowerCase().replace(/\s+/g, '-'))}@test.dz`;
   const passwordHash = await hashPassword(TEST_PASSWORD);
@@ -73,7 +73,7 @@ export async function createTestUser(
       email,
       passwordHash,
       roleId: tenant.roleIds.get(role)!,
-      commissionType: extra.commissionType ?? null,
+      commissionType: extra.commissionType ?? 'none',
     }),
   );
   return { id, email };

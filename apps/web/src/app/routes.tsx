@@ -18,6 +18,22 @@ function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => Component
     Promise.all([load(), loadLocalePart(appI18n, 'catalogue')]).then(([module]) => ({ Component: pick(module) }));
 }
 
+/** A money screen (issue 13): its own chunk, with the money strings and the lists' (catalogue) ones. */
+function moneyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return () =>
+    Promise.all([load(), loadLocalePart(appI18n, 'catalogue'), loadLocalePart(appI18n, 'money')]).then(([module]) => ({
+      Component: pick(module),
+    }));
+}
+
+/** A team screen (issue 18): its own chunk, with the team strings and the lists' (catalogue) ones. */
+function teamPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return () =>
+    Promise.all([load(), loadLocalePart(appI18n, 'catalogue'), loadLocalePart(appI18n, 'team')]).then(([module]) => ({
+      Component: pick(module),
+    }));
+}
+
 const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
   // Issue 4: the Orders screen, with its own strings and the catalogue's (lists, customer summary).
   '/dashboard/orders': () =>
@@ -44,14 +60,50 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
     (m) => m.CustomersPage,
   ),
   // Issue 7.4: the users list with their presence (read-only until the users module).
-  '/dashboard/users': cataloguePage(
+  // Issue 18.1-18.3: the team, roles and statuses screens, with their strings (locales/team).
+  '/dashboard/users': teamPage(
     () => import('../features/users/users-page'),
     (m) => m.UsersPage,
+  ),
+  '/dashboard/roles-permissions': teamPage(
+    () => import('../features/roles/roles-page'),
+    (m) => m.RolesPage,
+  ),
+  '/dashboard/statuses': teamPage(
+    () => import('../features/statuses/statuses-page'),
+    (m) => m.StatusesPage,
   ),
   '/dashboard/sales-channels': cataloguePage(
     () => import('../features/sales-channels/sales-channels-page'),
     (m) => m.SalesChannelsPage,
   ),
+  // Issue 13: the accounting group's screens, with the money strings.
+  '/dashboard/cases': moneyPage(
+    () => import('../features/cash-boxes/cases-page'),
+    (m) => m.CasesPage,
+  ),
+  '/dashboard/expenses': moneyPage(
+    () => import('../features/expenses/expenses-page'),
+    (m) => m.ExpensesPage,
+  ),
+  '/dashboard/incomes': moneyPage(
+    () => import('../features/incomes/incomes-page'),
+    (m) => m.IncomesPage,
+  ),
+  // Issue 18.5-18.6: the system group's shop settings and audit log.
+  '/dashboard/shop-settings': () =>
+    Promise.all([import('../features/shop-settings/shop-settings-page'), loadLocalePart(appI18n, 'admin')]).then(
+      ([m]) => ({ Component: m.ShopSettingsPage }),
+    ),
+  '/dashboard/audit-log': () =>
+    // The list frame's strings (lists.*) come with the catalogue part.
+    Promise.all([
+      import('../features/audit-log/audit-log-page'),
+      loadLocalePart(appI18n, 'admin'),
+      loadLocalePart(appI18n, 'catalogue'),
+    ]).then(([m]) => ({
+      Component: m.AuditLogPage,
+    })),
   // Issue 5: carriers, credentials, fees and stop desks.
   '/dashboard/shipping-companies': () =>
     Promise.all([
@@ -96,7 +148,10 @@ function sidebarRoutes(): RouteObject[] {
       return {
         path,
         handle,
-        lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+        lazy: () =>
+          Promise.all([import('../features/profile/profile-page'), loadLocalePart(appI18n, 'admin')]).then(([m]) => ({
+            Component: m.ProfilePage,
+          })),
       };
     }
     return { path, handle, lazy: CATALOGUE_PAGES[link.to] ?? modulePage };
@@ -187,6 +242,16 @@ const CENTRAL_PAGES = [
   'payments/create',
 ];
 
+const CENTRAL_BUILT = new Set([
+  'tenants/show',
+  'tenants/create',
+  'dashboard',
+  'subscriptions',
+  'plans',
+  'payments',
+  'payments/create',
+]);
+
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -233,7 +298,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'central/auth/login',
             handle: { titleKey: 'central.login', crumbKeys: ['central.title'], ...AUTH },
-            lazy: modulePage,
+            lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralPage('auth/login')),
           },
         ],
       },
@@ -248,7 +313,16 @@ export const appRoutes: RouteObject[] = [
                 Component: m.SubscriptionExpiredPage,
               })),
           },
-          ...CENTRAL_PAGES.map((path) => ({
+          {
+            // Issue 19: the central screens, in their own frame (signed-out visitors go to its login).
+            lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralLayout()),
+            children: CENTRAL_PAGES.filter((path) => CENTRAL_BUILT.has(path)).map((path) => ({
+              path: `central/${path}`,
+              handle: { titleKey: `central.pages.${path.replace('/', '_')}`, crumbKeys: ['central.title'], ...AUTH },
+              lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralPage(path)),
+            })),
+          },
+          ...CENTRAL_PAGES.filter((path) => !CENTRAL_BUILT.has(path)).map((path) => ({
             path: `central/${path}`,
             handle: {
               titleKey: `central.pages.${path.replace('/', '_')}`,

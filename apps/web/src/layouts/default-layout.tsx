@@ -7,6 +7,8 @@ import { useLayoutSettings } from '../app/layout-settings';
 import { AppQueryProvider } from '../app/query-provider';
 import { appAbility } from '../lib/ability';
 import { RealtimeRoot } from '../lib/realtime/realtime-root';
+import { SubscriptionGate } from '../features/subscription/subscription-gate';
+import { PermissionRefresh } from '../features/roles/use-permission-refresh';
 import { FloatingActions } from './components/floating-actions';
 import { Footer } from './components/footer';
 import { NavigationPreloader } from './components/navigation-preloader';
@@ -31,6 +33,7 @@ export function DefaultLayout() {
   return (
     <AppQueryProvider>
       <AbilityProvider value={appAbility}>
+        <PermissionRefresh />
         <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
           {layout.navDirection === 'vertical' && (
             <VerticalNav overlayOpen={overlayOpen} onOverlayClose={() => setOverlayOpen(false)} />
@@ -49,6 +52,7 @@ export function DefaultLayout() {
           </Box>
           <NavigationPreloader />
           <FloatingActions />
+          <SubscriptionGate />
           <RealtimeRoot />
         </Box>
       </AbilityProvider>

@@ -2,34 +2,67 @@
 const BUSINESS_TIME_ZONE = 'Africa/Algiers';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-DZ', ar: 'ar-DZ' };
-const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(language: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${language}|${withTime}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language] ?? language, {
-      dateStyle: 'medium',
-      timeStyle: withTime ? 'short' : undefined,
-      timeZone: BUSINESS_TIME_ZONE,
-      // Arabic interfaces in Algeria write Western digits, like the rest of the app.
-      numberingSystem: 'latn',
-    });
-    cache.set(key, format);
-  }
-  return format;
+/**
+ * Issue 12 item 8: every date the web shows reads day-month-year, and every time 24-hour, in every
+ * language ("26/11/2026 14:05"): the order Algerian sellers write, never "11/26/2026" or "2:05 PM",
+ * and Western digits in Arabic too. Built from the parts, not from a locale's own pattern, so no
+ * language (or browser) reorders it. The one helper of the web for showing a date.
+ */
+const PARTS = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: BUSINESS_TIME_ZONE,
+  numberingSystem: 'latn',
+});
+
+function partsOf(date: Date): Record<'day' | 'month' | 'year' | 'hour' | 'minute', string> {
+  const found: Record<string, string> = {};
+  for (const part of PARTS.formatToParts(date)) found[part.type] = part.value;
+  return {
+    day: found.day ?? '',
+    month: found.month ?? '',
+    year: found.year ?? '',
+    // Some engines write midnight as 24 even in h23.
+    hour: found.hour === '24' ? '00' : (found.hour ?? ''),
+    minute: found.minute ?? '',
+  };
 }
 
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter(language, true).format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter(language, false).format(date);
+/** "26/11/2026 14:05" in the shop's time zone, whatever the language (kept as a parameter for callers). */
+export function formatDateTime(iso: string | null | undefined, _language?: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const p = partsOf(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** "26/11/2026" in the shop's time zone. */
+export function formatDate(iso: string | null | undefined, _language?: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const p = partsOf(date);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/**
+ * A server 'Y-m-d H:i' (already in the shop's zone, like formatted_reported_at) shown the same way
+ * as every other date: "26/11/2026 14:05". Anything else is shown as it came.
+ */
+export function formatLocalDateTime(text: string | null | undefined): string {
+  if (!text) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
+  return match ? `${match[3]}/${match[2]}/${match[1]} ${match[4]}:${match[5]}` : text;
 }
 
 const RELATIVE_UNITS: Array<{ unit: Intl.RelativeTimeFormatUnit; seconds: number }> = [

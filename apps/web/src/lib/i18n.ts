@@ -41,6 +41,8 @@ export function createI18n(lng: TLocale = initialLocale(), resources: Resource =
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // A part that lands after its screen rendered (loadLocalePart) re-renders what reads it.
+    react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
   });
   return instance;
 }
@@ -68,14 +70,52 @@ const PARTS = {
     fr: () => import('../locales/messages/fr.json'),
     ar: () => import('../locales/messages/ar.json'),
   },
+  // Money (issue 13): cash boxes, expenses, income and remittances screens.
+  money: {
+    en: () => import('../locales/money/en.json'),
+    fr: () => import('../locales/money/fr.json'),
+    ar: () => import('../locales/money/ar.json'),
+  },
   // Shipping (issue 5) and import/export (issue 6) dialogs and the shipping companies screen.
   operations: {
     en: () => import('../locales/operations/en.json'),
     fr: () => import('../locales/operations/fr.json'),
     ar: () => import('../locales/operations/ar.json'),
   },
+  // Issue 18: the profile, shop settings and audit log screens.
+  admin: {
+    en: () => import('../locales/admin/en.json'),
+    fr: () => import('../locales/admin/fr.json'),
+    ar: () => import('../locales/admin/ar.json'),
+  },
+  // Issue 19: the central administration screens and the subscription enforcement.
+  central: {
+    en: () => import('../locales/central/en.json'),
+    fr: () => import('../locales/central/fr.json'),
+    ar: () => import('../locales/central/ar.json'),
+  },
+  // Issue 18.1-18.3: users, roles and permissions, statuses (and the role names shown elsewhere).
+  team: {
+    en: () => import('../locales/team/en.json'),
+    fr: () => import('../locales/team/fr.json'),
+    ar: () => import('../locales/team/ar.json'),
+  },
 } satisfies Record<string, Record<TLocale, () => Promise<{ default: ResourceKey }>>>;
 export type TLocalePart = keyof typeof PARTS;
+
+/**
+ * The i18next instance itself, not a stand-in for it. react-i18next 17's useTranslation() hands out
+ * a copy of the instance (Object.create over its own properties) that changes on every language
+ * switch. Keyed by that copy, the registry below forgot the parts a screen had asked for, so a
+ * switch loaded only the base bundle and the Orders screen stayed in the old language; and
+ * changeLanguage() on the copy set the copy's `language`, leaving the real instance's stale, so the
+ * next screen's part loaded in the old language. Every function here works on the original.
+ */
+export function rootInstance(instance: TI18n): TI18n {
+  let current = instance as TI18n & { __original?: TI18n };
+  while (current.__original && current.__original !== current) current = current.__original as typeof current;
+  return current;
+}
 
 // Per i18next instance (tests make their own): the parts asked for, and those already merged.
 const requestedParts = new WeakMap<TI18n, Set<TLocalePart>>();
@@ -91,14 +131,16 @@ async function loadPart(instance: TI18n, locale: TLocale, part: TLocalePart): Pr
 }
 
 /** Loads a part's strings in the current language; later language switches bring it along. */
-export async function loadLocalePart(instance: TI18n, part: TLocalePart): Promise<void> {
+export async function loadLocalePart(wrapped: TI18n, part: TLocalePart): Promise<void> {
+  const instance = rootInstance(wrapped);
   const requested = requestedParts.get(instance) ?? new Set<TLocalePart>();
   requestedParts.set(instance, requested.add(part));
   const language = instance.resolvedLanguage ?? instance.language;
   await loadPart(instance, isLocale(language) ? language : FALLBACK_LOCALE, part);
 }
 
-export async function loadLocale(instance: TI18n, locale: TLocale): Promise<void> {
+export async function loadLocale(wrapped: TI18n, locale: TLocale): Promise<void> {
+  const instance = rootInstance(wrapped);
   if (!instance.hasResourceBundle(locale, 'translation')) {
     const bundle = await BUNDLES[locale]();
     instance.addResourceBundle(locale, 'translation', bundle.default, true, false);
@@ -108,7 +150,8 @@ export async function loadLocale(instance: TI18n, locale: TLocale): Promise<void
 }
 
 /** Loads the language's bundle first so the interface never flashes translation keys. */
-export async function switchLanguage(instance: TI18n, locale: TLocale): Promise<void> {
+export async function switchLanguage(wrapped: TI18n, locale: TLocale): Promise<void> {
+  const instance = rootInstance(wrapped);
   await loadLocale(instance, locale);
   await instance.changeLanguage(locale);
 }

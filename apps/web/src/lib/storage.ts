@@ -55,6 +55,14 @@ export function saveSession(session: TLoginResponse): void {
   notify();
 }
 
+/** Issue 18.4: the profile changed the signed-in user (name, avatar, language); the shell re-renders. */
+export function updateStoredUserData(changes: Partial<TUserData>): void {
+  const current = getUserData();
+  if (!current) return;
+  localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify({ ...current, ...changes }));
+  notify();
+}
+
 /** SPEC 8: on 401 (and on logout) these three keys go; appLocale and layout choices stay. */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.userData);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import adminAr from './admin/ar.json';
+import adminEn from './admin/en.json';
+import adminFr from './admin/fr.json';
 import ar from './ar.json';
 import catalogueAr from './catalogue/ar.json';
 import catalogueEn from './catalogue/en.json';
@@ -14,6 +17,15 @@ import ordersFr from './orders/fr.json';
 import messagesAr from './messages/ar.json';
 import messagesEn from './messages/en';
 import messagesFr from './messages/fr.json';
+import moneyAr from './money/ar.json';
+import moneyEn from './money/en.json';
+import moneyFr from './money/fr.json';
+import centralAr from './central/ar.json';
+import centralEn from './central/en.json';
+import centralFr from './central/fr.json';
+import teamAr from './team/ar.json';
+import teamEn from './team/en.json';
+import teamFr from './team/fr.json';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -36,6 +48,10 @@ const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'catalogue', en: catalogueEn, fr: catalogueFr, ar: catalogueAr },
   { name: 'orders', en: ordersEn, fr: ordersFr, ar: ordersAr },
   { name: 'operations', en: operationsEn, fr: operationsFr, ar: operationsAr },
+  { name: 'admin', en: adminEn, fr: adminFr, ar: adminAr },
+  { name: 'money', en: moneyEn, fr: moneyFr, ar: moneyAr },
+  { name: 'central', en: centralEn, fr: centralFr, ar: centralAr },
+  { name: 'team', en: teamEn, fr: teamFr, ar: teamAr },
   // Server messages by code (docs/decisions/0041; their own test: messages/messages.test.ts).
   { name: 'messages', en: messagesEn as unknown as TTree, fr: messagesFr, ar: messagesAr },
 ];

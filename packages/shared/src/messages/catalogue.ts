@@ -1,10 +1,15 @@
+import { ADMIN_TEMPLATES } from './templates/admin.js';
 import { AUTH_TEMPLATES } from './templates/auth.js';
 import { CATALOGUE_TEMPLATES } from './templates/catalogue.js';
+import { CENTRAL_TEMPLATES } from './templates/central.js';
 import { FILE_TEMPLATES } from './templates/files.js';
+import { IMPORT_TEMPLATES } from './templates/imports.js';
+import { MONEY_TEMPLATES } from './templates/money.js';
 import { OPERATIONS_TEMPLATES } from './templates/operations.js';
 import { ORDER_TEMPLATES } from './templates/orders.js';
 import { PLATFORM_TEMPLATES } from './templates/platform.js';
 import { SHIPPING_TEMPLATES } from './templates/shipping.js';
+import { TEAM_TEMPLATES } from './templates/team.js';
 import { VALIDATION_TEMPLATES } from './templates/validation.js';
 
 /**
@@ -19,8 +24,13 @@ export const MESSAGE_TEMPLATES = {
   ...ORDER_TEMPLATES,
   ...SHIPPING_TEMPLATES,
   ...OPERATIONS_TEMPLATES,
+  ...IMPORT_TEMPLATES,
   ...FILE_TEMPLATES,
   ...PLATFORM_TEMPLATES,
+  ...TEAM_TEMPLATES,
+  ...MONEY_TEMPLATES,
+  ...ADMIN_TEMPLATES,
+  ...CENTRAL_TEMPLATES,
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGE_TEMPLATES;

@@ -11,6 +11,7 @@ export const ERROR_KINDS = [
   'too_many_requests',
   'invalid_transition',
   'insufficient_stock',
+  'payment_required',
   'internal',
 ] as const;
 export type TErrorKind = (typeof ERROR_KINDS)[number];

@@ -30,7 +30,9 @@ export type TOrderLine = {
     price: number;
     has_variants: boolean;
     variants: Array<{ id: number; name: string; price: number; archived: boolean }>;
+    /** In lists: [] (the dialogs read the order itself); has_custom_fields says whether it asks any. */
     custom_fields: TCustomField[];
+    has_custom_fields?: boolean;
   };
 };
 
@@ -70,11 +72,17 @@ export type TOrderRow = {
   status_id: number;
   shipping_company_id: number | null;
   products: TOrderLine[];
+  /** In lists: []; GET /dashboard/orders/{id} has the answers (docs/decisions/0049). */
   customer_custom_fields: Array<{ product_id: number; field_values: TCustomFieldValues }>;
   sales_source: string | null;
   campaign_id: string | null;
   source_metadata: Record<string, unknown> | null;
   latest_status: { status: TOrderStatusRef; description: string | null; created_at: string } | null;
+  /**
+   * GET /dashboard/orders/{id}: the whole history, newest first. In lists, events and the answers of
+   * writes: the latest entry only; the timeline dialog reads GET /dashboard/orders/{id}/status-timeline
+   * (docs/decisions/0049). Likewise a list line's `product.variants` holds the line's own variant only.
+   */
   fulfillment_statuses: TFulfillmentStatus[];
   /** The shipping issue fills these; null until an order has a shipment. */
   current_shipment: Record<string, unknown> | null;

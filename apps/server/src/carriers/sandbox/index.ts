@@ -11,7 +11,7 @@ import { parseJson, readBody, send } from './http-io.js';
 import { labelRequest, publicLabel } from './labels.js';
 import type { TScenario } from './scenarios.js';
 import { createSandboxState, type TSandboxClock, type TSandboxRequestLog, type TSandboxState } from './state.js';
-import type { SandboxStore } from './store.js';
+import type { SandboxStore, TSandboxStoreSnapshot } from './store.js';
 import type { SandboxWebhooks } from './webhooks.js';
 
 /**
@@ -29,6 +29,15 @@ export interface TSandboxOptions {
   yalidineBatchMode?: 'per_parcel' | 'all_or_nothing';
   /** Every new parcel follows this scenario instead of the default mix. */
   defaultScenario?: TScenario;
+  /** Start from a saved state (its clock and parcels): the demo's parcels survive a restart (persist.ts). */
+  restore?: TSandboxSnapshot;
+}
+
+/** What a sandbox remembers, as JSON: its clock and its store (webhook targets and faults are not kept). */
+export interface TSandboxSnapshot {
+  version: 1;
+  now: number;
+  store: TSandboxStoreSnapshot;
 }
 
 export interface TCarrierSandbox {
@@ -42,6 +51,7 @@ export interface TCarrierSandbox {
   setScenario(referenceOrTracking: string, scenario: TScenario): void;
   /** Base URL to give an adapter for a company code (yalidine, guepex, an EcoTrack tenant, ...). */
   baseUrlFor(code: string, kind?: TCarrierKind): string;
+  snapshot(): TSandboxSnapshot;
 }
 
 /** Credentials the demo tenant's shipping companies use (any value works except ones containing "invalid"). */
@@ -97,7 +107,8 @@ export async function startCarrierSandbox(options: TSandboxOptions = {}): Promis
   if (host !== 'localhost' && addressRefusal(host) !== 'loopback') {
     throw new Error(`The carrier sandbox listens on loopback only, not on ${host}`);
   }
-  const state = createSandboxState(options);
+  const state = createSandboxState(options.restore ? { ...options, startAt: options.restore.now } : options);
+  if (options.restore) state.store.restore(options.restore.store);
   let publicUrl = '';
   const server = http.createServer((req, res) => {
     handle(state, publicUrl, { req, res }).catch((error: unknown) => {
@@ -120,5 +131,6 @@ export async function startCarrierSandbox(options: TSandboxOptions = {}): Promis
     requests,
     setScenario: (key, scenario) => store.setScenario(key, scenario),
     baseUrlFor: (code, kind) => carrierBaseUrl(publicUrl, code, kind),
+    snapshot: () => ({ version: 1, now: clock.now(), store: store.snapshot() }),
   };
 }

@@ -72,6 +72,14 @@ export interface TStatusChange {
   row: TSandboxHistoryRow;
 }
 
+export interface TSandboxStoreSnapshot {
+  sequence: number;
+  parcels: TSandboxParcel[];
+  labels: Array<[string, TSandboxLabel]>;
+  batchTokens: Array<[string, string]>;
+  scenarios: Array<[string, TScenario]>;
+}
+
 export class SandboxStore {
   readonly parcels: TSandboxParcel[] = [];
   /** Label token -> what it prints. */
@@ -82,6 +90,26 @@ export class SandboxStore {
   defaultScenario: TScenario | null = null;
 
   constructor(private readonly now: () => number) {}
+
+  /** Everything remembered, as plain JSON (persist.ts keeps the demo's parcels across restarts). */
+  snapshot(): TSandboxStoreSnapshot {
+    return {
+      sequence: this.sequence,
+      parcels: this.parcels,
+      labels: [...this.labels],
+      batchTokens: [...this.batchTokens],
+      scenarios: [...this.scenarioByKey],
+    };
+  }
+
+  /** Takes back a snapshot's parcels, labels and scenarios (a fresh store only). */
+  restore(snapshot: TSandboxStoreSnapshot): void {
+    this.sequence = snapshot.sequence;
+    this.parcels.push(...snapshot.parcels);
+    for (const [token, label] of snapshot.labels) this.labels.set(token, label);
+    for (const [key, token] of snapshot.batchTokens) this.batchTokens.set(key, token);
+    for (const [key, scenario] of snapshot.scenarios) this.scenarioByKey.set(key, scenario);
+  }
 
   /** Sets what will happen to a parcel, by our reference (before creation) or its tracking (after). */
   setScenario(referenceOrTracking: string, scenario: TScenario): void {

@@ -24,9 +24,11 @@ export const subscriptions = pgTable('subscriptions', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   tenantId: integer('tenant_id').notNull(),
   planId: integer('plan_id').notNull(),
-  status: text('status').$type<'active' | 'cancelled' | 'expired'>().notNull(),
+  status: text('status').$type<'active' | 'trialing' | 'past_due' | 'expired' | 'suspended' | 'cancelled'>().notNull(),
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  // Migration 0012: one current subscription per tenant, the rest is its history.
+  current: boolean('current').notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TStatusType } from '@cod/shared';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TCommissionOn, TCommissionType, TStatusNames, TStatusType } from '@cod/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const tenantId = () => integer('tenant_id').notNull();
@@ -32,7 +32,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     roleId: integer('role_id').notNull(),
-    commissionType: text('commission_type'),
+    // Migration 0010 (docs/decisions/0058): what the money ledger reads.
+    commissionType: text('commission_type').$type<TCommissionType>().notNull().default('none'),
+    commissionAmount: numeric('commission_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    commissionOn: text('commission_on').$type<TCommissionOn>().notNull().default('delivered'),
+    phone: text('phone'),
     isAdmin: boolean('is_admin').notNull().default(false),
     avatarUrl: text('avatar_url'),
     locale: text('locale').$type<'en' | 'fr' | 'ar'>().notNull().default('en'),
@@ -71,6 +76,7 @@ export const passwordResets = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    purpose: text('purpose').$type<'reset' | 'invite'>().notNull().default('reset'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -85,6 +91,11 @@ export const statuses = pgTable(
     color: text('color').notNull(),
     displayName: text('display_name').notNull(),
     position: integer('position').notNull().default(0),
+    // Migration 0010 (docs/decisions/0055, 0056).
+    names: jsonb('names').$type<TStatusNames>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    isSystem: boolean('is_system').notNull().default(false),
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],

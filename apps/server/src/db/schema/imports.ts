@@ -4,8 +4,10 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const tenantId = () => integer('tenant_id').notNull();
 
-/** SPEC 4: an import batch's states. */
-export type TImportBatchStatus = 'processing' | 'completed' | 'failed' | 'cancelled';
+import type { TImportBatchStatus } from '@cod/shared';
+
+/** SPEC 4: an import batch's states (one type with the web, packages/shared). */
+export type { TImportBatchStatus };
 
 export const importBatches = pgTable(
   'import_batches',
@@ -36,6 +38,8 @@ export const importErrors = pgTable(
     batchId: integer('batch_id').notNull(),
     rowNumber: integer('row_number').notNull(),
     errorMessage: text('error_message').notNull(),
+    errorCode: text('error_code'),
+    errorParams: jsonb('error_params'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.batchId, t.rowNumber] })],
 );

@@ -173,9 +173,9 @@ export const PRODUCTS: TProductInput[] = [
     custom_fields: [],
     low_stock_threshold: 15,
     variants: [
-      { name: 'S', sku: 'ROB-KAB-S', price: 6500, attributes: [{ name: 'Taille', value: 'S' }], initial_stock: 150 },
-      { name: 'M', sku: 'ROB-KAB-M', price: 6500, attributes: [{ name: 'Taille', value: 'M' }], initial_stock: 200 },
-      { name: 'L', sku: 'ROB-KAB-L', price: 6900, attributes: [{ name: 'Taille', value: 'L' }], initial_stock: 150 },
+      { name: 'S', sku: 'ROB-KAB-S', price: 6500, attributes: [{ name: 'Taille', value: 'S' }], initial_stock: 450 },
+      { name: 'M', sku: 'ROB-KAB-M', price: 6500, attributes: [{ name: 'Taille', value: 'M' }], initial_stock: 550 },
+      { name: 'L', sku: 'ROB-KAB-L', price: 6900, attributes: [{ name: 'Taille', value: 'L' }], initial_stock: 450 },
     ],
   },
   {
@@ -196,7 +196,7 @@ export const PRODUCTS: TProductInput[] = [
           { name: 'Pointure', value: '40' },
           { name: 'Couleur', value: 'Noir' },
         ],
-        initial_stock: 120,
+        initial_stock: 360,
       },
       {
         name: '42 Noir',
@@ -206,7 +206,7 @@ export const PRODUCTS: TProductInput[] = [
           { name: 'Pointure', value: '42' },
           { name: 'Couleur', value: 'Noir' },
         ],
-        initial_stock: 120,
+        initial_stock: 360,
       },
       {
         name: '42 Blanc',
@@ -216,7 +216,7 @@ export const PRODUCTS: TProductInput[] = [
           { name: 'Pointure', value: '42' },
           { name: 'Couleur', value: 'Blanc' },
         ],
-        initial_stock: 100,
+        initial_stock: 320,
       },
     ],
   },

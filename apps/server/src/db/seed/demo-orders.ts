@@ -9,7 +9,9 @@ import { createProduct } from '../../modules/products/products.service.js';
 import { createChannel } from '../../modules/sales-channels/sales-channels.service.js';
 import * as tenantsRepo from '../../modules/tenants/tenants.repository.js';
 import { rows, type Db, type Tx } from '../client.js';
-import { withTenant } from '../tenant-context.js';
+import { withSystem, withTenant } from '../tenant-context.js';
+import type { TConfig } from '../../config.js';
+import { seedDemoShipments, SHIPPED_TYPES, type TDemoParcel, type TShippedType } from './demo-shipments.js';
 import {
   ADDRESSES,
   AGENTS,
@@ -29,7 +31,9 @@ import {
  * channels, so every tab, filter and count of the Orders screen shows something true. Products,
  * channels and agents go through their services; the orders are written in a few multi-row
  * statements (the count triggers and search terms follow), which keeps the first start short.
- * Past parcels predate stock tracking in the demo: only the orders confirmed now hold stock.
+ * Every order that went to a carrier is written confirmed, then dispatched, validated and tracked
+ * through the shipping use cases against a carrier sandbox (demo-shipments.ts, decision 0051), so
+ * its parcel, tracking number, shipment history, status history and stock are the product's own.
  */
 export const DEMO_ORDER_COUNT = 2400;
 const DAYS = 90;
@@ -65,12 +69,32 @@ const TYPES_BY_AGE: Array<[maxAgeDays: number, types: readonly TStatusType[]]> =
 ];
 const statusTypeAt = (ageDays: number, r: TRandom) => r.pick(TYPES_BY_AGE.find(([max]) => ageDays < max)![1]);
 
-const SHIPMENT: Partial<Record<TStatusType, string>> = {
-  inDispatch: 'waiting_transit',
-  'follow-up': 'shipped',
-  delivered: 'delivered',
-  returned: 'ready_to_return',
-};
+/** The demo's carriers and their share of parcels (codes of demo-shipping.ts; stop desks are Yalidine's). */
+const CARRIERS = [
+  'yalidine',
+  'yalidine',
+  'yalidine',
+  'yalidine',
+  'dhd',
+  'dhd',
+  'zr_express',
+  'maystro',
+  'noest',
+  'noest',
+];
+const VALIDATING = ['dhd', 'noest'];
+const companyOf = (o: { i: number; is_stopdesk: boolean }) =>
+  o.is_stopdesk ? 'yalidine' : CARRIERS[o.i % CARRIERS.length]!;
+const DELIVERED_SCENARIOS = [
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'failed_then_delivered',
+  'postponed_then_delivered',
+] as const;
 
 const DESCRIPTIONS: Partial<Record<TStatusType, readonly string[]>> = {
   pending: ['Client injoignable', 'Ne répond pas', 'الهاتف مغلق'],
@@ -80,7 +104,7 @@ const DESCRIPTIONS: Partial<Record<TStatusType, readonly string[]>> = {
   returned: ['Refusé à la livraison'],
 };
 
-export async function seedDemoOrders(db: Db, tenantId: number): Promise<void> {
+export async function seedDemoOrders(db: Db, tenantId: number, config: TConfig): Promise<void> {
   const r = random(20251028);
   const catalogue = await demoCatalogue(db, tenantId);
   const places = await withTenant(db, tenantId, (tx) =>
@@ -89,8 +113,9 @@ export async function seedDemoOrders(db: Db, tenantId: number): Promise<void> {
       sql`select c.id, c.state_id, s.name as state_name from cities c join states s on s.id = c.state_id order by c.id`,
     ),
   );
-  const orders = generateOrders(r, catalogue, places, await allCentres(), Date.now());
-  await withTenant(db, tenantId, async (tx) => {
+  const now = Date.now();
+  const orders = generateOrders(r, catalogue, places, await allCentres(), now);
+  const ids = await withTenant(db, tenantId, async (tx) => {
     const customerIds = await insertCustomers(
       tx,
       tenantId,
@@ -103,18 +128,65 @@ export async function seedDemoOrders(db: Db, tenantId: number): Promise<void> {
     await tx.execute(
       sql`insert into order_number_counters (tenant_id, last_number) values (${tenantId}, ${orders.length})`,
     );
-    // The orders confirmed today hold their stock, as decision 0008 has it.
-    const confirmed = await rows<{ id: number }>(
-      tx,
-      sql`select id from orders where tenant_id = ${tenantId} and status_type = 'confirmed' and deleted_at is null`,
+    const ids = new Map(
+      (
+        await rows<{ id: number; order_number: number }>(
+          tx,
+          sql`select id, order_number from orders where tenant_id = ${tenantId}`,
+        )
+      ).map((o) => [o.order_number, o.id]),
     );
+    // The orders confirmed today hold their stock, as decision 0008 has it (the ones on their way to a
+    // carrier reserve theirs as the hand-over dispatches them).
     await reserveOrders(
       tx,
       { tenantId, userId: null },
-      confirmed.map((c) => c.id),
+      orders
+        .filter((o) => o.status_type === 'confirmed' && !o.target && !o.deleted_at)
+        .map((o) => ids.get(o.order_number)!),
     );
-    await tx.execute(sql`select app_fold_order_counts(${tenantId})`);
+    return ids;
   });
+  const parcels: TDemoParcel[] = orders.flatMap((o) =>
+    o.target && !o.deleted_at
+      ? [
+          {
+            orderId: ids.get(o.order_number)!,
+            orderNumber: o.order_number,
+            target: o.target,
+            dispatchAt: dispatchTime(o.target, Date.parse(o.created_at), now, o.i),
+            company: companyOf(o),
+            validates: VALIDATING.includes(companyOf(o)),
+            scenario:
+              o.target === 'returned'
+                ? 'returned'
+                : o.target === 'delivered'
+                  ? DELIVERED_SCENARIOS[o.i % DELIVERED_SCENARIOS.length]!
+                  : null,
+          },
+        ]
+      : [],
+  );
+  const [shop] = await withSystem(db, (tx) =>
+    rows<{ owner: number; time_zone: string }>(
+      tx,
+      sql`select (select u.id from users u join roles ro on ro.tenant_id = u.tenant_id and ro.id = u.role_id
+                  where u.tenant_id = t.id and ro.name = 'Owner' order by u.id limit 1) as owner, t.time_zone
+          from tenants t where t.id = ${tenantId}`,
+    ),
+  );
+  await seedDemoShipments(db, config, { tenantId, ownerId: shop!.owner, timeZone: shop!.time_zone }, parcels);
+  await withTenant(db, tenantId, (tx) => tx.execute(sql`select app_fold_order_counts(${tenantId})`));
+}
+
+/**
+ * When the shop dispatched an order: the day after it came in for the ones long settled; yesterday
+ * for the parcels on the road now; this very hour for the ones still waiting for the carrier.
+ */
+function dispatchTime(target: TShippedType, createdAt: number, now: number, i: number): number {
+  if (target === 'inDispatch') return now - 5 * 60_000;
+  if (target === 'follow-up') return Math.max(createdAt + 3 * 3_600_000, now - (14 + (i % 10)) * 3_600_000);
+  return Math.min(createdAt + 20 * 3_600_000, now - 24 * 3_600_000);
 }
 
 interface TPlace {
@@ -150,7 +222,7 @@ async function demoCatalogue(db: Db, tenantId: number) {
         ...agent,
         passwordHash,
         roleId: agentRole!.id,
-        commissionType: 'per_order',
+        commissionType: 'fixed',
       });
     }
     const agents = await rows<{ id: number }>(
@@ -185,7 +257,10 @@ function generateOrders(r: TRandom, catalogue: TCatalogue, places: TPlace[], cen
     const city = r.pick(stateCities);
     const stateCentres = centresOfState(centres, city.state_name);
     const stopdesk = stateCentres.length > 0 && r.next() < 0.18;
-    const type = statusTypeAt(ageDays, r);
+    const intended = statusTypeAt(ageDays, r);
+    // An order that went to a carrier is written confirmed; the shipping use cases take it further.
+    const target = SHIPPED_TYPES.includes(intended) ? (intended as TShippedType) : null;
+    const type: TStatusType = target ? 'confirmed' : intended;
     const status = r.pick(catalogue.statuses.filter((s) => s.type === type));
     const product = r.pick(catalogue.products);
     const variant = product.has_variants ? r.pick(product.variants) : null;
@@ -220,7 +295,6 @@ function generateOrders(r: TRandom, catalogue: TCatalogue, places: TPlace[], cen
           'Emballage cadeau': r.next() < 0.4,
         },
       }));
-    const shipped = SHIPMENT[type];
     return {
       i,
       order_number: i + 1,
@@ -238,9 +312,7 @@ function generateOrders(r: TRandom, catalogue: TCatalogue, places: TPlace[], cen
       total: orderTotal(lineValues, delivery, free),
       status_id: status.id,
       status_type: type,
-      tracking_number: shipped ? `YAL-${(4_000_000 + i * 7919).toString(36).toUpperCase()}` : null,
-      shipment_status: shipped ?? null,
-      dispatched_at: shipped ? new Date(createdAt.getTime() + 20 * 3_600_000).toISOString() : null,
+      target,
       sales_source: channel?.source_type ?? null,
       campaign_id: channel && r.next() < 0.5 ? r.pick(['ramadan-2025', 'soldes-ete', 'rentree', 'black-friday']) : null,
       source_metadata: channel ? { utm_source: channel.source_type, utm_medium: 'cpc' } : null,
@@ -281,17 +353,17 @@ async function writeOrders(
     tx,
     sql`insert into orders (tenant_id, order_number, customer_id, customer_full_name, customer_phone_1, state_id, city_id,
             customer_address, agent_id, is_stopdesk, stopdesk_id, note, free_delivery, delivery_price, total, status_id,
-            status_type, tracking_number, shipment_status, dispatched_at, sales_source, campaign_id, source_metadata,
+            status_type, sales_source, campaign_id, source_metadata,
             sales_channel_id, customer_custom_fields, reported_at, cancelled_at, deleted_at, created_by, created_at, updated_at)
           select ${tenantId}, x.order_number, x.customer_id, x.name, x.phone, x.state_id, x.city_id, x.address, x.agent_id,
             x.is_stopdesk, x.stopdesk_id, x.note, x.free_delivery, x.delivery_price, x.total, x.status_id, x.status_type,
-            x.tracking_number, x.shipment_status, x.dispatched_at, x.sales_source, x.campaign_id, x.source_metadata,
+            x.sales_source, x.campaign_id, x.source_metadata,
             x.sales_channel_id, x.customer_custom_fields, x.reported_at, x.cancelled_at, x.deleted_at, x.created_by,
             x.created_at, x.created_at
           from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(order_number int, customer_id int, name text,
             phone text, state_id int, city_id int, address text, agent_id int, is_stopdesk boolean, stopdesk_id int,
             note text, free_delivery boolean, delivery_price numeric, total numeric, status_id int, status_type text,
-            tracking_number text, shipment_status text, dispatched_at timestamptz, sales_source text, campaign_id text,
+            sales_source text, campaign_id text,
             source_metadata jsonb, sales_channel_id int, customer_custom_fields jsonb, reported_at timestamptz,
             cancelled_at timestamptz, deleted_at timestamptz, created_by int, created_at timestamptz)
           returning id, order_number`,

@@ -4,6 +4,7 @@ import { rows } from '../client.js';
 import { withSystem, withTenant } from '../tenant-context.js';
 import { centralAdmins } from '../schema/index.js';
 import { hashPassword } from '../../lib/secrets.js';
+import { loadConfig, type TConfig } from '../../config.js';
 import { createTenant } from '../../modules/tenants/tenants.service.js';
 import { seedDemoOrders } from './demo-orders.js';
 import * as tenantsRepo from '../../modules/tenants/tenants.repository.js';
@@ -27,7 +28,7 @@ export async function anyTenantExists(db: Db): Promise<boolean> {
 }
 
 /** The demo shop of the README: three staff logins and a central administrator. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, config: TConfig = loadConfig()): Promise<void> {
   const { tenant, roleIds } = await createTenant(db, {
     cq_name: 'demo',
     name: 'Demo Shop',
@@ -64,10 +65,18 @@ export async function seedDemo(db: Db): Promise<void> {
         validTo: new Date(Date.now() + 90 * 24 * 60 * 60 * 1000),
       });
     }
-    await tx
-      .insert(centralAdmins)
-      .values({ name: 'Central Admin', email: 'admin@central.dz', passwordHash })
-      .onConflictDoNothing();
   });
-  await seedDemoOrders(db, tenant.id);
+  await seedCentralAdmin(db, passwordHash);
+  await seedDemoOrders(db, tenant.id, config);
+}
+
+/** The README's central administrator alone (tests of the central realm need no demo shop). */
+export async function seedCentralAdmin(db: Db, passwordHash?: string): Promise<void> {
+  const hash = passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  await withSystem(db, (tx) =>
+    tx
+      .insert(centralAdmins)
+      .values({ name: 'Central Admin', email: 'admin@central.dz', passwordHash: hash })
+      .onConflictDoNothing(),
+  );
 }

@@ -1,6 +1,9 @@
 import {
+  decodeMessage,
   englishOf,
+  m,
   orderInputIssues,
+  type TMessage,
   type TCustomField,
   type TOrderFormProduct,
   type TOrderInput,
@@ -11,13 +14,13 @@ import type { TSheetRow } from '../../files/spreadsheet-reader.js';
 import { foldHeader, type TImportField } from './import-columns.js';
 import type { TPlaceMatcher } from './place-matcher.js';
 
-/** A row's own words; the rest are SPEC 5's messages from the shared order schema. */
-export const IMPORT_ROW_MESSAGES = {
-  productUnknown: (value: string) => `Product "${value}" was not found (use its name or SKU).`,
-  variantUnknown: (value: string) => `Variant "${value}" was not found for this product.`,
-  stateUnknown: (value: string) => `Wilaya "${value}" was not found.`,
-  cityUnknown: (value: string, state: string) => `Commune "${value}" is not a commune of the wilaya "${state}".`,
-  formula: (header: string) => `The ${header} cell holds a formula; type its value instead.`,
+/** A row's own words (import.* codes); the rest are SPEC 5's messages from the shared order schema. */
+export const IMPORT_ROW_REFUSALS = {
+  productUnknown: (value: string) => m('import.product_unknown', { value }),
+  variantUnknown: (value: string) => m('import.variant_unknown', { value }),
+  stateUnknown: (value: string) => m('import.state_unknown', { value }),
+  cityUnknown: (value: string, state: string) => m('import.city_unknown', { value, state }),
+  formula: (header: string) => m('import.formula', { header }),
 } as const;
 
 export interface TImportVariant {
@@ -46,7 +49,8 @@ export interface TImportContext {
   centresByState: ReadonlyMap<number, readonly TStopdeskCentre[]>;
 }
 
-export type TImportedRow = { ok: true; input: TOrderInput } | { ok: false; message: string };
+/** A refused row: SPEC 8's English (all its problems in one sentence) and its message for the web. */
+export type TImportedRow = { ok: true; input: TOrderInput } | { ok: false; message: string; code: TMessage };
 
 export const productKey = {
   sku: (sku: string) => `sku:${sku.trim().toLowerCase()}`,
@@ -67,25 +71,25 @@ export function importRow(row: TSheetRow, context: TImportContext): TImportedRow
     const header = context.headers.get(field);
     return header === undefined ? '' : (row.cells[header] ?? '').trim();
   };
-  for (const header of formulaHeaders(row)) problems.push(IMPORT_ROW_MESSAGES.formula(header));
+  for (const header of formulaHeaders(row)) problems.push(IMPORT_ROW_REFUSALS.formula(header));
 
   const stateText = cell('state');
   const stateId = stateText ? context.places.state(stateText) : null;
-  if (stateText && stateId === null) problems.push(IMPORT_ROW_MESSAGES.stateUnknown(stateText));
+  if (stateText && stateId === null) problems.push(IMPORT_ROW_REFUSALS.stateUnknown(stateText));
   const cityText = cell('city');
   const cityId = stateId !== null && cityText ? context.places.city(stateId, cityText) : null;
   if (stateId !== null && cityText && cityId === null)
-    problems.push(IMPORT_ROW_MESSAGES.cityUnknown(cityText, stateText));
+    problems.push(IMPORT_ROW_REFUSALS.cityUnknown(cityText, stateText));
 
   const productText = cell('product');
   const found = productText ? findProduct(context, productText) : null;
-  if (productText && !found) problems.push(IMPORT_ROW_MESSAGES.productUnknown(productText));
+  if (productText && !found) problems.push(IMPORT_ROW_REFUSALS.productUnknown(productText));
   const product = found ? context.products.get(found.productId) : undefined;
   let variantId = found?.variantId ?? null;
   const variantText = cell('variant');
   if (product && variantId === null && variantText) {
     variantId = findVariant(product, variantText);
-    if (variantId === null) problems.push(IMPORT_ROW_MESSAGES.variantUnknown(variantText));
+    if (variantId === null) problems.push(IMPORT_ROW_REFUSALS.variantUnknown(variantText));
   }
 
   const payload = {
@@ -122,16 +126,33 @@ export function importRow(row: TSheetRow, context: TImportContext): TImportedRow
       if (field === 'state_id' && stateText) continue;
       if (field === 'city_id' && (cityText || stateText)) continue;
       if (field === 'products.0.product_id' && productText) continue;
-      // Row errors are stored as English (not coded yet, decision 0041).
-      problems.push(englishOf(issue.message));
+      problems.push(issue.message);
     }
   } else if (problems.length === 0) {
     const stateCentres = parsed.data.is_stopdesk ? context.centresByState.get(parsed.data.state_id) : undefined;
     const issues = orderInputIssues(parsed.data, { products: context.products, stateCentres });
-    for (const issue of issues) problems.push(englishOf(issue.message));
+    for (const issue of issues) problems.push(issue.message);
   }
-  if (problems.length) return { ok: false, message: [...new Set(problems)].join(' ') };
+  if (problems.length) return { ok: false, ...rowError(problems) };
   return { ok: true, input: parsed.data! };
+}
+
+/**
+ * A row's problems (tokens, or zod's own text) as one error: SPEC 8's English, each problem once,
+ * one after the other; the code of the one problem, or `import.row_problems` listing them all
+ * (decision 0041: a problem without a code reads as the validation kind).
+ */
+export function rowError(problems: readonly string[]): { message: string; code: TMessage } {
+  const byEnglish = new Map<string, string>();
+  for (const problem of problems) if (!byEnglish.has(englishOf(problem))) byEnglish.set(englishOf(problem), problem);
+  const listed = [...byEnglish].map(([message, token]) => ({
+    message,
+    ...(decodeMessage(token) ?? { code: 'validation', params: {} }),
+  }));
+  const message = listed.map((problem) => problem.message).join(' ');
+  if (listed.length === 1) return { message, code: { code: listed[0]!.code, params: listed[0]!.params } };
+  const messages = listed.map((problem) => ({ order_id: 0, ...problem }));
+  return { message, code: { code: 'import.row_problems', params: { messages } } };
 }
 
 function formulaHeaders(row: TSheetRow): string[] {

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { TImportBatch, TImportBatchStatus, TImportRowError, TMessage } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
-import type { TImportBatchStatus } from '../../db/schema/index.js';
 import type { TTemplateProduct } from '../../files/import-template.js';
 
-/** SPEC 3 import batch as the progress call answers it (SPEC 7). */
-export interface TImportBatch {
-  id: number;
-  status: TImportBatchStatus;
-  total_rows: number;
-  success_count: number;
-  failed_count: number;
-  file_name: string;
-  error_message: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+export type { TImportBatch };
+
+/** A row error as stored: SPEC 8's English and its message for the web (decision 0041, migration 0017). */
+export interface TRowErrorRecord extends TImportRowError, TMessage {}
+
+const errorsJson = (errors: readonly TRowErrorRecord[]) => JSON.stringify(errors);
 
 /** What the job needs beyond the public fields. */
 export interface TImportBatchRecord extends TImportBatch {
@@ -87,20 +81,30 @@ export async function lockChunk(tx: Tx, tenantId: number, id: number, range: { f
   return row;
 }
 
+/** The rows of a chunk that made an order: the guard that keeps a re-run chunk from importing a row twice. */
+export async function insertImportRows(
+  tx: Tx,
+  tenantId: number,
+  batchId: number,
+  created: ReadonlyArray<{ id: number; row_number: number }>,
+): Promise<void> {
+  if (!created.length) return;
+  await tx.execute(
+    sql`insert into import_rows (tenant_id, batch_id, row_number, order_id)
+        select ${tenantId}, ${batchId}, x.row_number, x.id
+        from jsonb_to_recordset(${JSON.stringify(created)}::jsonb) as x(id int, row_number int)`,
+  );
+}
+
 /** A chunk's row errors and counts, in one statement (the chunk's last write before commit). */
 export async function recordChunk(
   tx: Tx,
   tenantId: number,
   id: number,
-  values: { succeeded: number; errors: ReadonlyArray<{ row_number: number; error_message: string }>; lastRow: number },
+  values: { succeeded: number; errors: readonly TRowErrorRecord[]; lastRow: number },
 ): Promise<void> {
   await tx.execute(
-    sql`with e as (
-          insert into import_errors (tenant_id, batch_id, row_number, error_message)
-          select ${tenantId}, ${id}, x.row_number, x.error_message
-          from jsonb_to_recordset(${JSON.stringify(values.errors)}::jsonb) as x(row_number int, error_message text)
-          on conflict do nothing
-        )
+    sql`with e as (${insertErrorsSql(tenantId, id, values.errors)})
         update import_batches set success_count = success_count + ${values.succeeded},
           failed_count = failed_count + ${values.errors.length}, last_row = ${values.lastRow}, updated_at = now()
         where tenant_id = ${tenantId} and id = ${id}`,
@@ -131,22 +135,28 @@ export async function insertErrors(
   tx: Tx,
   tenantId: number,
   batchId: number,
-  errors: ReadonlyArray<{ row_number: number; error_message: string }>,
+  errors: readonly TRowErrorRecord[],
 ): Promise<void> {
   if (!errors.length) return;
-  await tx.execute(
-    sql`insert into import_errors (tenant_id, batch_id, row_number, error_message)
-        select ${tenantId}, ${batchId}, x.row_number, x.error_message
-        from jsonb_to_recordset(${JSON.stringify(errors)}::jsonb) as x(row_number int, error_message text)
-        on conflict do nothing`,
-  );
+  await tx.execute(insertErrorsSql(tenantId, batchId, errors));
 }
 
-/** SPEC 7 results: the row errors in row order (at most `limit`), and how many there are. */
+const insertErrorsSql = (tenantId: number, batchId: number, errors: readonly TRowErrorRecord[]) =>
+  sql`insert into import_errors (tenant_id, batch_id, row_number, error_message, error_code, error_params)
+      select ${tenantId}, ${batchId}, x.row_number, x.error_message, x.code, x.params
+      from jsonb_to_recordset(${errorsJson(errors)}::jsonb) as x(row_number int, error_message text, code text, params jsonb)
+      on conflict do nothing`;
+
+/**
+ * SPEC 7 results: the row errors in row order (at most `limit`), and how many there are. A row
+ * stored before its code was (migration 0017) reads as the validation kind.
+ */
 export async function listErrors(tx: Tx, tenantId: number, batchId: number, limit: number) {
-  const errors = await rows<{ row_number: number; error_message: string }>(
+  const errors = await rows<TRowErrorRecord>(
     tx,
-    sql`select row_number, error_message from import_errors where tenant_id = ${tenantId} and batch_id = ${batchId}
+    sql`select row_number, error_message, coalesce(error_code, 'validation') as code,
+          coalesce(error_params, '{}'::jsonb) as params
+        from import_errors where tenant_id = ${tenantId} and batch_id = ${batchId}
         order by row_number limit ${limit}`,
   );
   const [count] = await rows<{ n: number }>(

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { englishOf, m, type TMessage } from '@cod/shared';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import { isFileRefusal, type TSpreadsheetKind } from '../../files/file-limits.js';
@@ -7,17 +8,22 @@ import type { TSheetRow, TSpreadsheet } from '../../files/spreadsheet-reader.js'
 import type { TJob } from '../../jobs/jobs.js';
 import { queueDefinition } from '../../jobs/queues.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
-import { foldOrderCounts } from '../orders/fold-order-counts.js';
+import { foldCountsAfterBulk } from '../orders/create-orders-in-bulk.js';
 import { loadImportSetup, type TImportSetup } from './import-context.js';
-import { insertImportedOrders, type TValidRow } from './import-orders.repository.js';
-import { importRow } from './import-row.js';
+import { insertImportedOrders, type TValidRow } from './import-orders.js';
+import { importRow, rowError } from './import-row.js';
 import * as repo from './imports.repository.js';
+import { splitByOrderQuota } from '../subscriptions/plan-limits.js';
 
 export const IMPORT_MESSAGES = {
   started: (rows: number) => `Import started with ${rows} rows`,
   completed: (count: number) => `Import completed! ${count} orders processed successfully.`,
-  stopped: 'The import stopped unexpectedly several times and was abandoned. The orders already imported are kept.',
+  stopped: englishOf(m('import.abandoned')),
 } as const;
+
+/** How a batch failed for good: SPEC 8's English and its message for the web (row 0 of its errors). */
+type TFailure = { message: string; code: TMessage };
+const ABANDONED: TFailure = { message: IMPORT_MESSAGES.stopped, code: { code: 'import.abandoned', params: {} } };
 
 export interface TRunImportOptions {
   /** Rows per transaction (ARCHITECTURE 3.7: a chunk is the unit that commits, and resumes). */
@@ -60,7 +66,7 @@ export async function runImport(
   } catch (error) {
     const failure = fileFailure(error, batch.file_kind);
     if (!failure) throw error;
-    return finish(db, tenantId, batch, { status: 'failed', errorMessage: failure });
+    return finish(db, tenantId, batch, { status: 'failed', failure });
   }
   let lastRow = batch.last_row;
   let stopped = false;
@@ -78,10 +84,10 @@ export async function runImport(
     }
   } catch (error) {
     const failure = fileFailure(error, batch.file_kind);
-    if (failure) return finish(db, tenantId, batch, { status: 'failed', errorMessage: failure });
+    if (failure) return finish(db, tenantId, batch, { status: 'failed', failure });
     if (job.signal.aborted || job.attempt <= queueDefinition('orders-import').retryLimit) throw error;
     // The last attempt: the batch must not stay "processing" for ever (SPEC 4 states).
-    return finish(db, tenantId, batch, { status: 'failed', errorMessage: IMPORT_MESSAGES.stopped });
+    return finish(db, tenantId, batch, { status: 'failed', failure: ABANDONED });
   } finally {
     await sheet.close();
   }
@@ -99,7 +105,7 @@ export async function runImport(
 export async function abandonImport(db: Db, data: { tenantId: number; batchId: number }): Promise<void> {
   const batch = await withTenant(db, data.tenantId, (tx) => repo.lockBatch(tx, data.tenantId, data.batchId));
   if (batch?.status !== 'processing') return;
-  await finish(db, data.tenantId, batch, { status: 'failed', errorMessage: IMPORT_MESSAGES.stopped });
+  await finish(db, data.tenantId, batch, { status: 'failed', failure: ABANDONED });
 }
 
 type TCheckedRow = { row: TSheetRow; result: ReturnType<typeof importRow> };
@@ -155,13 +161,24 @@ async function commitChunk(
     if (!locked || locked.status !== 'processing' || locked.last_row !== work.expectedLastRow) return 'stop';
     const done = new Set(locked.done);
     const valid: TValidRow[] = [];
-    const errors: Array<{ row_number: number; error_message: string }> = [];
+    const errors: repo.TRowErrorRecord[] = [];
     for (const { row, result } of checked) {
       if (done.has(row.rowNumber)) continue;
       if (result.ok) valid.push({ rowNumber: row.rowNumber, input: result.input });
-      else errors.push({ row_number: row.rowNumber, error_message: result.message });
+      else errors.push({ row_number: row.rowNumber, error_message: result.message, ...result.code });
     }
-    const created = await insertImportedOrders(tx, setup, { id: batch.id, fileName: batch.file_name }, valid);
+    // Issue 19: rows past the plan's monthly quota are refused as row errors (decision 0064).
+    const quota = await splitByOrderQuota(tx, tenantId, valid);
+    // (A token or English: rowError gives both the English and, for a token, its code.)
+    const refusedRow = rowError([quota.message]);
+    errors.push(
+      ...quota.refused.map((row) => ({
+        row_number: row.rowNumber,
+        error_message: refusedRow.message,
+        ...refusedRow.code,
+      })),
+    );
+    const created = await insertImportedOrders(tx, setup, { id: batch.id, fileName: batch.file_name }, quota.allowed);
     await repo.recordChunk(tx, tenantId, batch.id, {
       succeeded: created.length,
       errors,
@@ -189,22 +206,31 @@ async function commitChunk(
 }
 
 /** The batch's error when its file can never be read: a rule of file-limits.ts, or the sandbox's memory or time. */
-function fileFailure(error: unknown, kind: TSpreadsheetKind): string | null {
-  if (isFileRefusal(error)) return error.message;
-  if (error instanceof ParseSandboxError && error.failure !== 'crash') return sandboxRefusal(error, kind).message;
-  return null;
+function fileFailure(error: unknown, kind: TSpreadsheetKind): TFailure | null {
+  const refusal = isFileRefusal(error)
+    ? error
+    : error instanceof ParseSandboxError && error.failure !== 'crash'
+      ? sandboxRefusal(error, kind)
+      : null;
+  if (!refusal) return null;
+  return { message: refusal.message, code: { code: refusal.messageCode ?? refusal.code, params: refusal.params } };
 }
 
 async function finish(
   db: Db,
   tenant: number,
   batch: repo.TImportBatchRecord,
-  outcome: { status: 'completed' | 'failed'; errorMessage?: string },
+  outcome: { status: 'completed' } | { status: 'failed'; failure: TFailure },
 ): Promise<void> {
+  const failure = outcome.status === 'failed' ? outcome.failure : undefined;
   await withTenantEvents(db, tenant, async (tx, events) => {
-    if (!(await repo.finishBatch(tx, tenant, batch.id, outcome))) return;
-    if (outcome.errorMessage) {
-      await repo.insertErrors(tx, tenant, batch.id, [{ row_number: 0, error_message: outcome.errorMessage }]);
+    if (!(await repo.finishBatch(tx, tenant, batch.id, { status: outcome.status, errorMessage: failure?.message }))) {
+      return;
+    }
+    if (failure) {
+      await repo.insertErrors(tx, tenant, batch.id, [
+        { row_number: 0, error_message: failure.message, ...failure.code },
+      ]);
     }
     const done = await repo.findBatch(tx, tenant, batch.id);
     if (outcome.status === 'completed' && done) {
@@ -220,7 +246,7 @@ async function finish(
       });
     }
   });
-  await foldOrderCounts(db, tenant);
+  await foldCountsAfterBulk(db, tenant);
   await removeFile(batch.file_path);
 }
 

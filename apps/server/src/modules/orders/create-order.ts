@@ -10,6 +10,7 @@ import { toOrderRow } from './order-rows.repository.js';
 import { prepareOrder } from './prepare-order.js';
 import { reserveOrders } from './order-stock.js';
 import { insertOrder } from './orders.repository.js';
+import { reserveOrderQuota } from '../subscriptions/plan-limits.js';
 
 /**
  * POST /dashboard/orders (the intake API writes in bulk: intake.ts): validates (SPEC 5), finds or creates the customer by
@@ -28,6 +29,8 @@ export async function createOrder(deps: TOrderDeps, actor: TOrderActor, input: T
       name: prepared.customerFullName,
     });
     const { lines, status: _status, ...values } = prepared;
+    // Issue 19: the plan's monthly quota, in this transaction (docs/decisions/0064).
+    await reserveOrderQuota(tx, scope.tenantId, 1);
     const record = await insertOrder(tx, scope.tenantId, {
       ...values,
       agentId,

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { TStatusType } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
-import { upsertCustomersByPhone } from '../customers/customers.repository.js';
 import { orderNameTerms } from './order-search.js';
 import type { TLineValues, TOrderValues } from './orders.repository.js';
 
-/** A checked new order: everything it stores but its customer, who is found by phone here. */
+/** A checked new order: everything it stores but its customer, who is found by phone (create-orders-in-bulk.ts). */
 export interface TNewOrder extends Omit<TOrderValues, 'customerId'> {
   lines: TLineValues[];
   statusId: number;
@@ -21,24 +20,20 @@ export interface TCreatedOrder {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * Creates many orders in three set-based statements, for the writers that create them in bulk (an
- * import chunk, a group of intake requests; ARCHITECTURE 3.7): the customers by phone (created on
- * first order, a missing name filled, exactly as the dialog's creation does), consecutive order
- * numbers and ids taken at once, then the orders with their lines, first history rows and name
- * terms in one statement. Answers the ids and numbers in the orders' order. The counter's row lock
- * (held to commit) keeps the numbers consecutive and gap-free.
+ * Creates many orders in two set-based statements, for the writers that create them in bulk (an
+ * import chunk, a group of intake requests; ARCHITECTURE 3.7): consecutive order numbers and ids
+ * taken at once, then the orders with their lines, first history rows and name terms in one
+ * statement. The customers were found or created by phone before (`customerIds`, phone -> id).
+ * Answers the ids and numbers in the orders' order. The counter's row lock (held to commit) keeps
+ * the numbers consecutive and gap-free.
  */
 export async function insertNewOrders(
   tx: Tx,
   tenantId: number,
   orders: readonly TNewOrder[],
+  customerIds: ReadonlyMap<string, number>,
 ): Promise<TCreatedOrder[]> {
   if (!orders.length) return [];
-  const customerIds = await upsertCustomersByPhone(
-    tx,
-    tenantId,
-    orders.map((order) => ({ phone: order.customerPhone1, name: order.customerFullName })),
-  );
 
   const [taken] = await rows<{ last_number: number; ids: number[] }>(
     tx,

@@ -25,7 +25,8 @@ export async function emitOrderEvents(
   orderIds: readonly number[],
   before: ReadonlyMap<number, TOrderBefore> = new Map(),
 ): Promise<TOrderRow[]> {
-  const orders = await orderRowsByIds(tx, actor.tenantId, orderIds, { timeZone: actor.timeZone });
+  // Rows as the list shows them: a bulk change of 100 orders answers and broadcasts no histories.
+  const orders = await orderRowsByIds(tx, actor.tenantId, orderIds, { timeZone: actor.timeZone, shape: 'list' });
   recordOrderEvents(events, actor, change, orders, before);
   return orders;
 }

@@ -124,6 +124,6 @@ export async function readOrderList(
                 order by ${order} limit ${query.per_page} offset ${offset}`,
           )
         ).map((r) => r.id);
-  const data = await orderRowsByIds(tx, scope.tenantId, pageIds, { timeZone: scope.timeZone, now });
+  const data = await orderRowsByIds(tx, scope.tenantId, pageIds, { timeZone: scope.timeZone, now, shape: 'list' });
   return { data, total, counts, pendingDeltas };
 }

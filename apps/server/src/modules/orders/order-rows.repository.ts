@@ -10,7 +10,7 @@ import {
   type TOrderShipmentStatus,
   type TStatusType,
 } from '@cod/shared';
-import type { Tx } from '../../db/client.js';
+import { rows, type Tx } from '../../db/client.js';
 import { currentShipments } from '../shipping/timeline.js';
 import { preparedRows } from '../../db/prepared.js';
 
@@ -32,13 +32,31 @@ export interface TRowSources {
 // A literal list (constants, never input): the select is also prepared once and reused.
 const OPEN_TYPES = sql.raw(`(${OPEN_STATUS_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
-export function orderRowSelect(src: TRowSources): SQL {
+/**
+ * How much of an order a row carries. 'full' (GET /dashboard/orders/{id}, the edit dialog): every
+ * status the order went through and each product's variants. 'list' (the tables, real-time events,
+ * the answers of writes): what a table row shows, the latest history entry and the line's own
+ * variant only; the timeline dialog asks GET /dashboard/orders/{id}/status-timeline for the rest
+ * (docs/decisions/0049).
+ */
+export type TRowShape = 'full' | 'list';
+
+export function orderRowSelect(src: TRowSources, shape: TRowShape = 'full'): SQL {
+  const list = shape === 'list';
+  const variantsOf = list ? sql`and v.id = l.variant_id` : sql``;
+  // The questions of a product and the order's answers are the status and custom-field dialogs'
+  // business: they read the order itself (GET /dashboard/orders/{id}).
+  const customFields = list ? sql`'[]'::jsonb` : sql`pr.custom_fields`;
+  const historyRows = list
+    ? sql`(select * from ${src.history} h1 where h1.tenant_id = o.tenant_id and h1.order_id = o.id
+            order by h1.id desc limit 1)`
+    : src.history;
   return sql`select o.id, o.order_number, o.tracking_number, o.customer_id, o.customer_full_name, o.customer_phone_1,
       o.customer_phone_2, o.state_id, o.city_id, o.customer_address, o.agent_id, a.name as agent_name,
       o.is_stopdesk, o.stopdesk_id, o.note, o.free_delivery, o.delivery_price, o.total, o.status_id,
       s.name as status_name, s.display_name as status_display_name, s.color as status_color,
       o.status_type, o.shipping_company_id, o.shipment_status, o.sales_source, o.campaign_id,
-      o.source_metadata, o.customer_custom_fields, sc.id as channel_id, sc.name as channel_name,
+      o.source_metadata, ${list ? sql`'[]'::jsonb as customer_custom_fields` : sql`o.customer_custom_fields`}, sc.id as channel_id, sc.name as channel_name,
       sc.icon as channel_icon, sc.source_type as channel_source_type, st.name as state_name,
       st.name_ar as state_name_ar, ci.name as city_name, ci.name_ar as city_name_ar,
       b.reason as block_reason, b.created_at as blocked_at, bu.name as blocked_by,
@@ -54,10 +72,10 @@ export function orderRowSelect(src: TRowSources): SQL {
           'id', l.id, 'product_id', l.product_id, 'variant_id', l.variant_id, 'quantity', l.quantity,
           'price', l.price, 'catalogue_price', l.catalogue_price,
           'product', json_build_object('id', pr.id, 'name', pr.name, 'price', pr.price, 'has_variants', pr.has_variants,
-            'custom_fields', pr.custom_fields,
+            'custom_fields', ${customFields}, 'has_custom_fields', jsonb_array_length(pr.custom_fields) > 0,
             'variants', (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'price', v.price,
                             'archived', v.archived_at is not null) order by v.position, v.id), '[]')
-                         from product_variants v where v.tenant_id = pr.tenant_id and v.product_id = pr.id)))
+                         from product_variants v where v.tenant_id = pr.tenant_id and v.product_id = pr.id ${variantsOf})))
           order by l.position, l.id), '[]')
        from ${src.lines} l join products pr on pr.tenant_id = l.tenant_id and pr.id = l.product_id
        where l.tenant_id = o.tenant_id and l.order_id = o.id) as lines,
@@ -66,7 +84,7 @@ export function orderRowSelect(src: TRowSources): SQL {
           'status', json_build_object('id', fs.id, 'name', fs.name, 'display_name', fs.display_name, 'color', fs.color, 'type', fs.type),
           'creator', case when fu.id is null then null else json_build_object('id', fu.id, 'name', fu.name) end)
           order by f.id desc), '[]')
-       from ${src.history} f join statuses fs on fs.tenant_id = f.tenant_id and fs.id = f.status_id
+       from ${historyRows} f join statuses fs on fs.tenant_id = f.tenant_id and fs.id = f.status_id
        left join users fu on fu.tenant_id = f.tenant_id and fu.id = f.creator_id
        where f.tenant_id = o.tenant_id and f.order_id = o.id) as history
     from ${src.orders} o
@@ -142,20 +160,24 @@ export async function orderRowsByIds(
   tx: Tx,
   tenantId: number,
   orderIds: readonly number[],
-  options: { timeZone: string; now?: Date },
+  options: { timeZone: string; now?: Date; shape?: TRowShape },
 ): Promise<TOrderRow[]> {
   if (!orderIds.length) return [];
+  const shape = options.shape ?? 'full';
   // The ids travel as one array parameter, so the text (and its prepared plan) is the same for every page.
   const records = await preparedRows<TOrderRecord>(
     tx,
-    'order-rows',
+    shape === 'list' ? 'order-rows-list' : 'order-rows',
     () =>
-      orderRowSelect({
-        orders: sql`orders`,
-        lines: sql`order_lines`,
-        history: sql`fulfillment_statuses`,
-        where: sql`o.tenant_id = ${sql.placeholder('tenantId')} and o.id = any(${sql.placeholder('ids')}::int[])`,
-      }),
+      orderRowSelect(
+        {
+          orders: sql`orders`,
+          lines: sql`order_lines`,
+          history: sql`fulfillment_statuses`,
+          where: sql`o.tenant_id = ${sql.placeholder('tenantId')} and o.id = any(${sql.placeholder('ids')}::int[])`,
+        },
+        shape,
+      ),
     { tenantId, ids: `{${orderIds.join(',')}}` },
   );
   const byId = new Map(records.map((r) => [r.id, r]));
@@ -191,10 +213,42 @@ async function withCurrentShipments(
   return orderRows;
 }
 
-/** The history of one order, newest first (the status timeline dialog). */
+/** The history of one order, newest first (the status timeline dialog): that history and nothing else. */
 export async function historyOf(tx: Tx, tenantId: number, orderId: number): Promise<TFulfillmentStatus[]> {
-  const [row] = await orderRowsByIds(tx, tenantId, [orderId], { timeZone: 'UTC' });
-  return row?.fulfillment_statuses ?? [];
+  const found = await rows<{
+    id: number | string;
+    description: string | null;
+    created_at: TStamp;
+    status_id: number;
+    status_name: string;
+    status_display_name: string;
+    status_color: string;
+    status_type: TStatusType;
+    creator_id: number | null;
+    creator_name: string | null;
+  }>(
+    tx,
+    sql`select f.id, f.description, f.created_at, fs.id as status_id, fs.name as status_name,
+          fs.display_name as status_display_name, fs.color as status_color, fs.type as status_type,
+          fu.id as creator_id, fu.name as creator_name
+        from fulfillment_statuses f join statuses fs on fs.tenant_id = f.tenant_id and fs.id = f.status_id
+        left join users fu on fu.tenant_id = f.tenant_id and fu.id = f.creator_id
+        where f.tenant_id = ${tenantId} and f.order_id = ${orderId}
+        order by f.id desc`,
+  );
+  return found.map((f) => ({
+    id: Number(f.id),
+    description: f.description,
+    created_at: iso(f.created_at)!,
+    status: {
+      id: f.status_id,
+      name: f.status_name,
+      display_name: f.status_display_name,
+      color: f.status_color,
+      type: f.status_type,
+    },
+    creator: f.creator_id === null ? null : { id: f.creator_id, name: f.creator_name ?? '' },
+  }));
 }
 
 export function toOrderRow(r: TOrderRecord, timeZone: string, now = new Date()): TOrderRow {

@@ -45,6 +45,17 @@ export function orderSearchIds(scope: TOrderScope, raw: string): SQL | null {
   if (/^[\p{L}\p{N}_-]{4,64}$/u.test(term) && !/^\d+$/.test(term)) {
     byOrders(sql`tracking_number in (${inList([...new Set([term, term.toUpperCase(), term.toLowerCase()])])})`);
   }
+  // Any piece of a tracking number ("CMQAQ" of "YAL-CMQAQ41"): the beginning of one of its suffixes,
+  // kept upper-cased by the database (migration 0016, docs/decisions/0048). Digits alone are order
+  // numbers and phones up to 5 digits; longer ones may be a carrier's all-digit number.
+  const piece = term.toUpperCase();
+  if (/^[\p{L}\p{N}_-]{4,64}$/u.test(term) && (!/^\d+$/.test(term) || term.length >= 6)) {
+    const pieces = sql`select order_id from order_tracking_terms where tenant_id = ${tenantId}
+        and term >= ${piece} and term < ${piece + AFTER_PREFIX}`;
+    arms.push(
+      visibleTo(scope) ? sql`select o.id from ${visibleOrders(scope)} o where o.id in (${pieces})` : sql`(${pieces})`,
+    );
+  }
 
   const words = /\p{L}/u.test(term) ? orderNameTerms(term).slice(0, MAX_SEARCH_WORDS) : [];
   if (words.length) {

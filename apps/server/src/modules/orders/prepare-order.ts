@@ -13,7 +13,7 @@ import { centresForState } from './centres.js';
 import type { TOrderScope } from './order-access.js';
 import { readOrderContexts, type TProductRecord } from './order-contexts.repository.js';
 import type { TLineValues, TOrderValues, TStatusRecord } from './orders.repository.js';
-import { shippingCompanyExists } from '../shipping-companies/shipping-companies.service.js';
+import { shippingCompanyExists, stopDesksOf } from '../shipping-companies/shipping-companies.service.js';
 
 /** What an edited order already holds: products and variants that may stay although retired since. */
 export interface TExistingOrder {
@@ -69,6 +69,25 @@ export async function prepareNewOrders(
   return prepared;
 }
 
+/**
+ * The centres a stop-desk order may name (issue 12 item 5): those of the chosen shipping company in
+ * the wilaya, and none of another carrier's. Without a company yet (an order from a shop's site, a
+ * form saved before the carrier is chosen) a centre is not required, and one given must be in the
+ * centres file (SPEC 7). Undefined: nothing to check.
+ */
+async function stopDesksFor(
+  tx: Tx,
+  scope: TOrderScope,
+  input: TOrderInput,
+  stateName: string,
+): Promise<Array<{ center_id: number }> | undefined> {
+  if (input.shipping_company_id !== null) {
+    const desks = await stopDesksOf(tx, scope.tenantId, input.shipping_company_id, input.state_id);
+    return desks.map((d) => ({ center_id: Number(d.center_id) })).filter((d) => Number.isSafeInteger(d.center_id));
+  }
+  return input.stopdesk_id === null ? undefined : centresForState([stateName]);
+}
+
 async function checkOrder(
   tx: Tx,
   scope: TOrderScope,
@@ -88,7 +107,7 @@ async function checkOrder(
   if (options.creating && (!status || !CREATION_TYPES.includes(status.type))) {
     add('status_id', ORDER_MESSAGES.statusInvalid);
   }
-  const stateCentres = input.is_stopdesk && state ? await centresForState([state.name]) : undefined;
+  const stateCentres = input.is_stopdesk && state ? await stopDesksFor(tx, scope, input, state.name) : undefined;
 
   for (const issue of orderInputIssues(input, { products, stateCentres })) add(issue.path.join('.'), issue.message);
   if (

@@ -6,7 +6,7 @@ import { TenantGroupCommit, type TSettled } from '../../lib/group-commit.js';
 import { sha256 } from '../../lib/secrets.js';
 import { parse } from '../../lib/validate.js';
 import { findChannelByIntakeKey } from '../sales-channels/sales-channels.service.js';
-import { insertNewOrders, type TNewOrder } from './new-orders.repository.js';
+import { createOrdersInBulk, type TNewOrder } from './create-orders-in-bulk.js';
 import { foldAfterCreation } from './create-order.js';
 import type { TOrderDeps, TOrderScope } from './order-access.js';
 import { recordOrderEvents } from './order-events.js';
@@ -223,7 +223,7 @@ async function writeIntakeOrders(
     refused.filter((item) => item.key !== null),
   );
 
-  const created = await insertNewOrders(
+  const created = await createOrdersInBulk(
     tx,
     tenantId,
     accepted.map((a) => a.order),

@@ -1,4 +1,4 @@
-import type { TPageProps } from '@cod/shared';
+import { pagePropsStatus, type TPageProps, type TSubscriptionStatus } from '@cod/shared';
 import type { TAppDeps } from '../../http/app-deps.js';
 import type { TSession } from '../auth/session.js';
 import { listLowStockProducts } from '../stock/stock-entries.service.js';
@@ -8,7 +8,6 @@ import { latestSubscriptionOf } from '../tenants/tenants.service.js';
 export async function pagePropsOf(deps: TAppDeps, session: TSession, appUrl: string): Promise<TPageProps> {
   // Subscriptions are central rows: read by tenant id from the verified session, never the request.
   const subscription = await latestSubscriptionOf(deps.db, session.tenantId);
-  const active = subscription?.status === 'active' && subscription.validTo.getTime() > Date.now();
   return {
     cq_name: session.cqName,
     // SPEC 3 names a Firebase token; presence runs on our own socket server (docs/decisions/0006).
@@ -17,7 +16,8 @@ export async function pagePropsOf(deps: TAppDeps, session: TSession, appUrl: str
     auth: { user: { id: session.userId } },
     tenant_payment_status: {
       plan: subscription?.plan ?? null,
-      status: active ? 'active' : 'inactive',
+      // Issue 19: the real subscription's status, moved by the daily job (a running Trial is active).
+      status: pagePropsStatus(subscription?.status as TSubscriptionStatus | undefined),
       valid_to: subscription ? subscription.validTo.toISOString().slice(0, 10) : null,
     },
     // Filled by the catalogue (stock) module: products at or under their threshold.

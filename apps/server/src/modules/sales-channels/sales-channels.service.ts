@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { TListQuery, TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
+import { assertBelowPlanLimit } from '../subscriptions/plan-limits.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,6 +21,8 @@ function newIntakeKey() {
 }
 
 export async function createChannel(tx: Tx, actor: TActor, input: TSalesChannelInput): Promise<TSalesChannelWithKey> {
+  // Issue 19: the plan's sales channel limit, in this transaction (docs/decisions/0064).
+  await assertBelowPlanLimit(tx, actor.tenantId, 'sales_channels');
   const { id } = await repo.insertChannel(tx, actor.tenantId, input);
   const key = newIntakeKey();
   await repo.setIntakeKey(tx, actor.tenantId, id, key);

@@ -97,8 +97,9 @@ export function buildAdapter(
   options: { logger?: TCarrierLogger; senderWilayaName?: string } = {},
 ): TCarrierAdapter {
   const baseUrl = resolveBaseUrl(company.baseUrl, company.code, company.tenantId);
+  // The sandbox is our own process: no carrier's published rate limit applies to it (decision 0051).
   const http = isSandboxUrl(company.baseUrl)
-    ? { ...adapterOverrides.http, outbound: SANDBOX_POLICY }
+    ? { rateLimit: {}, ...adapterOverrides.http, outbound: SANDBOX_POLICY }
     : adapterOverrides.http;
   return createCarrierAdapter(
     { kind: company.kind, code: company.code, baseUrl, credentials },

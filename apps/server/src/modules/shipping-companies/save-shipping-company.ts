@@ -1,5 +1,6 @@
 import type { TShippingCompany, TShippingCompanyInput } from '@cod/shared';
 import { withTenant } from '../../db/tenant-context.js';
+import { assertBelowPlanLimit } from '../subscriptions/plan-limits.js';
 import type { TActor } from '../../http/actor.js';
 import { carrierKeyring } from './carrier-runtime.js';
 import type { TShippingCompaniesDeps } from './shipping-companies.deps.js';
@@ -12,7 +13,11 @@ export async function createShippingCompany(
   input: TShippingCompanyInput,
 ): Promise<TShippingCompany> {
   const ring = await carrierKeyring(deps.config);
-  const company = await withTenant(deps.db, actor.tenantId, (tx) => createCompany(tx, ring, actor, input));
+  const company = await withTenant(deps.db, actor.tenantId, async (tx) => {
+    // Issue 19: the plan's shipping company limit, in this transaction (docs/decisions/0064).
+    await assertBelowPlanLimit(tx, actor.tenantId, 'shipping_companies');
+    return createCompany(tx, ring, actor, input);
+  });
   return companyView(ring, actor.tenantId, company, deps.config.appUrl);
 }
 

@@ -44,6 +44,7 @@ export {
   listCompanies,
   shippingCompanyExists,
   stopDeskName,
+  stopDesksOf,
   upsertFees,
   type TCompanyRecord,
   type TWebhookTarget,

@@ -1,5 +1,6 @@
 import type { TCarrierLogger } from '../../carriers/carrier.js';
 import { startCarrierSandbox, type TCarrierSandbox } from '../../carriers/sandbox/index.js';
+import { readSandboxSnapshot, sandboxStateFile, writeSandboxSnapshot } from '../../carriers/sandbox/persist.js';
 import type { TConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { demoExists } from '../../db/seed/demo.js';
@@ -34,7 +35,18 @@ export async function startShippingBackground(
     config.CARRIER_SANDBOX === 'on' || (config.CARRIER_SANDBOX === 'auto' && (await demoExists(database.db)));
   let sandbox: TCarrierSandbox | null = null;
   if (wantSandbox) {
-    sandbox = await startCarrierSandbox({ port: config.CARRIER_SANDBOX_PORT, host: '127.0.0.1' });
+    // Decision 0051: the demo's parcels (created by the demo seed) are restored from the data folder.
+    const stateFile = sandboxStateFile(config.dataDir);
+    const restore = await readSandboxSnapshot(stateFile);
+    sandbox = await startCarrierSandbox({
+      port: config.CARRIER_SANDBOX_PORT,
+      host: '127.0.0.1',
+      ...(restore ? { restore } : {}),
+    });
+    const save = () => (sandbox ? writeSandboxSnapshot(stateFile, sandbox).catch(() => undefined) : undefined);
+    const saver = setInterval(() => void save(), 60_000);
+    saver.unref();
+    stops.push(() => clearInterval(saver));
     await attachCarrierSandbox(database.db, sandbox.url);
     await ensureDemoShippingCompanies(database.db, await carrierKeyring(config));
     const clock = setInterval(() => void sandbox?.clock.advance(DEMO_CLOCK_MS_PER_MINUTE / 6), 10_000);
@@ -42,6 +54,7 @@ export async function startShippingBackground(
     stops.push(() => clearInterval(clock));
     stops.push(async () => {
       setCarrierSandboxUrl(null);
+      await save();
       await sandbox?.close();
     });
   }

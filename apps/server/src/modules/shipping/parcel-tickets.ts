@@ -12,6 +12,7 @@ import {
 import { scopeOf } from '../orders/order-access.js';
 import { carrierKeyring } from '../shipping-companies/carrier-runtime.js';
 import { findCompany, openAdapter, stopDeskName } from '../shipping-companies/shipping-companies.service.js';
+import { labelSenderOf } from '../shop-settings/shop-settings.service.js';
 import * as repo from './shipments.repository.js';
 import type { TShippingContext } from './shipping-context.js';
 import type { TShippingDeps } from './shipping.deps.js';
@@ -108,7 +109,8 @@ export async function ticketBody(deps: TShippingDeps, key: string, log: TShippin
     orderNumber: String(order.order_number),
     trackingNumber: shipment.tracking_number,
     carrierName: company.name,
-    sender: { name: spent.shopName },
+    // Issue 18.5: the shop's settings give the sender block (name, phone, address, logo).
+    sender: await labelSenderOf(deps, claim.t),
     receiver: {
       name: order.customer_full_name,
       phone: order.customer_phone_1,

@@ -1,7 +1,7 @@
 import type { TBarcodeActionRequest, TValidateResponse } from '@cod/shared';
 import { withTenant } from '../../db/tenant-context.js';
 import { scopeOf } from '../orders/order-access.js';
-import { validateDispatched } from './shipment-actions.js';
+import { validateDispatched } from './validate-dispatched.js';
 import type { TShippingContext } from './shipping-context.js';
 import { orderIdByBarcode } from './shipping-orders.repository.js';
 

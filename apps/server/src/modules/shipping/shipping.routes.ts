@@ -5,9 +5,7 @@ import {
   ZNotifyDriverRequest,
   ZOrderIdsRequest,
   ZShippingOrdersRequest,
-  type TAssignShippingResponse,
   type TBarcodeActionResponse,
-  type TDispatchResponse,
   type TShipmentTimelineResponse,
 } from '@cod/shared';
 import { sessionOfRequest } from '../../http/access-guard.js';
@@ -16,13 +14,19 @@ import { messageBody } from '../../lib/message-body.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { orderActorOf } from '../orders/order-access.js';
-import { handOver } from './hand-over.js';
+import { assignShipping } from './assign-shipping.js';
+import { cancelShipment } from './cancel-shipment.js';
+import { dispatchOrders } from './dispatch-orders.js';
+import { goBack } from './go-back.js';
+import { listDriverUpdates } from './list-driver-updates.js';
+import { notifyDriver } from './notify-driver.js';
 import { assertTicketLinkUsable, parcelTickets, ticketBody } from './parcel-tickets.js';
 import { scanOrderBarcode } from './scan-order-barcode.js';
-import * as actions from './shipment-actions.js';
+import { refreshShipment } from './refresh-shipment.js';
 import { shippingContext, type TShippingContext } from './shipping-context.js';
 import type { TShippingDeps } from './shipping.deps.js';
 import { showShipmentTimeline } from './show-shipment-timeline.js';
+import { validateDispatched } from './validate-dispatched.js';
 import { registerShippingWebhookRoutes } from './webhooks.routes.js';
 
 /** SPEC 7's shipping calls on orders (issue 5.5-5.9), the ticket links and the carrier webhooks. */
@@ -30,48 +34,34 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
   const contextOf = (request: FastifyRequest): Promise<TShippingContext> =>
     shippingContext(deps, orderActorOf(request), request.log);
 
-  app.post('/dashboard/orders/assign-shipping', { config: { access: 'dispatch orders' } }, async (request) => {
-    const body = parse(ZShippingOrdersRequest, request.body);
-    const result = await handOver(await contextOf(request), 'assign', body);
-    const answer: TAssignShippingResponse = {
-      success: result.success.length > 0,
-      shipping_success: result.success,
-      shipping_errors: result.errors,
-    };
-    return answer;
-  });
+  app.post('/dashboard/orders/assign-shipping', { config: { access: 'dispatch orders' } }, async (request) =>
+    assignShipping(await contextOf(request), parse(ZShippingOrdersRequest, request.body)),
+  );
 
-  app.post('/dashboard/orders/dispatch', { config: { access: 'dispatch orders' } }, async (request) => {
-    const body = parse(ZShippingOrdersRequest, request.body);
-    const result = await handOver(await contextOf(request), 'dispatch', body);
-    const answer: TDispatchResponse = {
-      success: result.success.length > 0,
-      dispatch_success: result.success,
-      dispatch_errors: result.errors,
-    };
-    return answer;
-  });
+  app.post('/dashboard/orders/dispatch', { config: { access: 'dispatch orders' } }, async (request) =>
+    dispatchOrders(await contextOf(request), parse(ZShippingOrdersRequest, request.body)),
+  );
 
   app.post('/dashboard/orders/validate-dispatched', { config: { access: 'dispatch orders' } }, async (request) => {
     const { order_ids } = parse(ZOrderIdsRequest, request.body);
-    return actions.validateDispatched(await contextOf(request), order_ids);
+    return validateDispatched(await contextOf(request), order_ids);
   });
 
   app.post('/dashboard/orders/:id/go-back', { config: { access: 'dispatch orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
-    await actions.goBack(await contextOf(request), id);
+    await goBack(await contextOf(request), id);
     return { success: true, ...messageBody(M.wentBack) };
   });
 
   app.post('/dashboard/orders/:id/refresh-shipment', { config: { access: 'view orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
-    const { status } = await actions.refreshShipment(await contextOf(request), id);
+    const { status } = await refreshShipment(await contextOf(request), id);
     return { success: true, ...messageBody(M.refreshed), status };
   });
 
   app.post('/dashboard/orders/:id/cancel-shipment', { config: { access: 'dispatch orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
-    await actions.cancelShipment(await contextOf(request), id);
+    await cancelShipment(await contextOf(request), id);
     return { success: true, ...messageBody(M.cancelled) };
   });
 
@@ -111,13 +101,13 @@ export async function registerShippingRoutes(app: FastifyInstance, deps: TShippi
     const { id } = parse(ZIdParams, request.params);
     // SPEC 5: an empty message sends nothing (422 before any carrier call).
     const { message } = parse(ZNotifyDriverRequest, request.body);
-    await actions.notifyDriver(await contextOf(request), id, message);
+    await notifyDriver(await contextOf(request), id, message);
     return { success: true, ...messageBody(M.driverNotified) };
   });
 
   app.get('/dashboard/orders/:id/ecotrack-driver-updates', { config: { access: 'view orders' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
-    const updates = await actions.driverUpdates(await contextOf(request), id);
+    const updates = await listDriverUpdates(await contextOf(request), id);
     return { success: true, updates };
   });
 

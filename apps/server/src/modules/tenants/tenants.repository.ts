@@ -1,5 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, DEFAULT_STATUSES, type TRoleName } from '@cod/shared';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_ROLE_PERMISSIONS,
+  DEFAULT_STATUSES,
+  type TCommissionType,
+  type TRoleName,
+} from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 import {
@@ -33,20 +39,28 @@ export async function findPlanByName(tx: Tx, name: string) {
   return row;
 }
 
+/**
+ * Starts the tenant's current subscription (docs/decisions/0063): the previous current one, if
+ * any, becomes history. The demo seed moves its shop to a paid plan this way.
+ */
 export async function insertSubscription(
   tx: Tx,
-  values: { tenantId: number; planId: number; validTo: Date; status?: 'active' },
+  values: { tenantId: number; planId: number; validTo: Date; status?: 'active' | 'trialing' },
 ) {
+  await tx.execute(sql`
+    update subscriptions set current = false, ended_at = now(),
+      status = case when status in ('active', 'trialing', 'past_due') then 'cancelled' else status end
+    where tenant_id = ${values.tenantId} and current`);
   await tx.insert(subscriptions).values({ status: 'active', ...values });
 }
 
-/** Latest subscription and its plan, for the page props' tenant_payment_status. */
+/** The current subscription and its plan, for the page props' tenant_payment_status. */
 export async function latestSubscription(tx: Tx, tenantId: number) {
   const [row] = await tx
     .select({ status: subscriptions.status, validTo: subscriptions.validTo, plan: plans.name })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.tenantId, tenantId)))
+    .where(and(eq(subscriptions.tenantId, tenantId), sql`${subscriptions.current}`))
     .orderBy(desc(subscriptions.validTo))
     .limit(1);
   return row;
@@ -68,6 +82,8 @@ export async function seedTenantDefaults(tx: Tx, tenantId: number): Promise<Map<
       .insert(rolePermissions)
       .values(granted.map((p) => ({ tenantId, roleId: role!.id, permissionId: permissionId.get(p)! })));
   }
+  // Named in three languages (issue 12.2); the first of each type is its system status (0056).
+  const systemTypes = new Set<string>();
   await tx.insert(statuses).values(
     DEFAULT_STATUSES.map((s, position) => ({
       tenantId,
@@ -75,6 +91,8 @@ export async function seedTenantDefaults(tx: Tx, tenantId: number): Promise<Map<
       type: s.type,
       color: s.color,
       displayName: s.display_name,
+      names: s.names,
+      isSystem: !systemTypes.has(s.type) && Boolean(systemTypes.add(s.type)),
       position,
     })),
   );
@@ -90,7 +108,7 @@ export async function insertUser(
     passwordHash: string;
     roleId: number;
     isAdmin?: boolean;
-    commissionType?: string | null;
+    commissionType?: TCommissionType;
     locale?: 'en' | 'fr' | 'ar';
   },
 ) {

@@ -37,7 +37,7 @@ export async function createTenant(db: Db, input: unknown) {
     const trial = await repo.findPlanByName(tx, TRIAL_PLAN);
     if (trial) {
       const validTo = new Date(Date.now() + trial.durationDays * 24 * 60 * 60 * 1000);
-      await repo.insertSubscription(tx, { tenantId: tenant.id, planId: trial.id, validTo });
+      await repo.insertSubscription(tx, { tenantId: tenant.id, planId: trial.id, validTo, status: 'trialing' });
     }
     // From here on the rows belong to the new tenant: write them through its RLS policy.
     await actAsNewTenant(tx, tenant.id);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { m } from '@cod/shared';
+import { m, ZCreateUserRequest, ZDeactivateUserRequest, ZPassword, ZUpdateUserRequest } from '@cod/shared';
 import { z } from 'zod';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
-import type { TAppDeps } from '../../http/app-deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
+import { listRoleOptions } from '../roles/roles.service.js';
 import * as service from './users.service.js';
 
 const ZListUsersQuery = z.object({
@@ -18,11 +18,19 @@ const ZListUsersQuery = z.object({
     .default(25),
 });
 
-/** The users list (agents for filters and assignment) and deactivation. Editing users is a later module. */
-export function registerUserRoutes(app: FastifyInstance, deps: TAppDeps): void {
+const ZResetPasswordBody = z.object({ password: ZPassword.optional() });
+
+/** Issue 18.1: the team (/dashboard/users): invite, create, edit, deactivate, reactivate, reset a password. */
+export function registerUserRoutes(app: FastifyInstance, deps: service.TUserDeps): void {
   app.get('/dashboard/users', { config: { access: 'view users' } }, async (request) => {
     const { tenantId } = sessionOfRequest(request);
     return service.listUsers(deps, tenantId, parse(ZListUsersQuery, request.query));
+  });
+
+  // The roles a user can be given (names only; the matrix is the roles screen's).
+  app.get('/dashboard/users/roles', { config: { access: 'view users' } }, async (request) => {
+    const { tenantId } = sessionOfRequest(request);
+    return listRoleOptions(deps, tenantId);
   });
 
   app.get('/dashboard/users/:id', { config: { access: 'view users' } }, async (request) => {
@@ -31,16 +39,37 @@ export function registerUserRoutes(app: FastifyInstance, deps: TAppDeps): void {
     return service.getUser(deps, tenantId, id);
   });
 
-  // Issue 7: deactivation signs the user out everywhere; reactivation lets them sign in again.
-  app.post('/dashboard/users/:id/deactivate', { config: { access: 'manage users' } }, async (request) => {
-    const actor = actorOf(request);
+  // Without a password the user is invited: a one-use set-password link by e-mail (72 h).
+  app.post('/dashboard/users', { config: { access: 'manage users' } }, async (request, reply) => {
+    const answer = await service.createUser(deps, actorOf(request), parse(ZCreateUserRequest, request.body));
+    return reply.code(201).send(answer);
+  });
+
+  app.put('/dashboard/users/:id', { config: { access: 'manage users' } }, async (request) => {
     const { id } = parse(ZIdParams, request.params);
-    return service.deactivateUser(deps, actor, id);
+    return service.updateUser(deps, actorOf(request), id, parse(ZUpdateUserRequest, request.body));
+  });
+
+  // Deactivation signs the user out everywhere; reassign_to hands their open orders over.
+  app.post('/dashboard/users/:id/deactivate', { config: { access: 'manage users' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    const options = parse(ZDeactivateUserRequest, request.body ?? {});
+    return service.deactivateUser(deps, actorOf(request), id, options);
   });
 
   app.post('/dashboard/users/:id/activate', { config: { access: 'manage users' } }, async (request) => {
-    const actor = actorOf(request);
     const { id } = parse(ZIdParams, request.params);
-    return service.activateUser(deps, actor, id);
+    return service.activateUser(deps, actorOf(request), id);
+  });
+
+  app.post('/dashboard/users/:id/resend-invitation', { config: { access: 'manage users' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    return service.resendInvitation(deps, actorOf(request), id);
+  });
+
+  app.post('/dashboard/users/:id/reset-password', { config: { access: 'manage users' } }, async (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    const { password } = parse(ZResetPasswordBody, request.body ?? {});
+    return service.resetUserPassword(deps, actorOf(request), id, password);
   });
 }

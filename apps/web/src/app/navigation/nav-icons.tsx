@@ -12,6 +12,8 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -39,6 +41,8 @@ const NAV_ICONS: Record<string, typeof HomeOutlinedIcon> = {
   system: AdminPanelSettingsOutlinedIcon,
   roles_permissions: SecurityOutlinedIcon,
   statuses: LabelOutlinedIcon,
+  shop_settings: TuneOutlinedIcon,
+  audit_log: HistoryOutlinedIcon,
   payments: PaymentsOutlinedIcon,
 };
 

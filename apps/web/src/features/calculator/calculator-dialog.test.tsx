@@ -31,6 +31,20 @@ describe('CalculatorDialog', () => {
     expect(results.textContent).toContain(formatDZD(0));
   });
 
+  it("takes the seller's ad cost per order; empty assumes the maximum and says so (issue 12 item 9d)", () => {
+    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    type('Sales price', '3000');
+    type('Product cost', '1200');
+    type('Shipping cost', '600');
+    fireEvent.click(calculateButton());
+    expect(screen.getByTestId('calculator-ad-cost-note').textContent).toContain('No ad cost given');
+
+    // 3000 - (1800 + 200 / 0.25) = 400 per delivered order.
+    type('Your ad cost per order', '200');
+    expect(screen.getByTestId('calculator-results').textContent).toContain(formatDZD(400));
+    expect(screen.getByTestId('calculator-ad-cost-note').textContent).toContain(formatDZD(200));
+  });
+
   it('shows the validation error, disables Calculate and hides results when price < costs', () => {
     renderApp(<CalculatorDialog open onClose={() => undefined} />);
     type('Sales price', '3000');

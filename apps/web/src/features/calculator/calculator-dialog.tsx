@@ -22,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 type TField = keyof TCalculatorInput;
 type TValues = Record<TField, string>;
 
-const MONEY_FIELDS: TField[] = ['salesPrice', 'productCost', 'shippingCost'];
+// The ad cost per order (issue 12 item 9d) is optional: empty assumes the maximum.
+const MONEY_FIELDS: TField[] = ['salesPrice', 'productCost', 'shippingCost', 'adCost'];
 const RATE_FIELDS: TField[] = ['confirmationRate', 'deliveryRate'];
 
 // SPEC 9: confirmation and delivery rates start at 50.
@@ -32,6 +33,7 @@ const INITIAL_VALUES: TValues = {
   shippingCost: '',
   confirmationRate: String(CALCULATOR_DEFAULTS.confirmationRate),
   deliveryRate: String(CALCULATOR_DEFAULTS.deliveryRate),
+  adCost: '',
 };
 
 const toNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
@@ -43,6 +45,7 @@ function toInput(values: TValues): TCalculatorInput {
     shippingCost: toNumber(values.shippingCost),
     confirmationRate: toNumber(values.confirmationRate),
     deliveryRate: toNumber(values.deliveryRate),
+    adCost: values.adCost.trim() === '' ? null : Number(values.adCost),
   };
 }
 
@@ -81,8 +84,14 @@ export function CalculatorDialog({ open, onClose }: TCalculatorDialogProps) {
         type="number"
         value={values[name]}
         onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        error={outOfRange || (checked && values[name] === '')}
-        helperText={outOfRange ? t(isRate ? 'calculator.rate_range' : 'calculator.min_zero') : undefined}
+        error={outOfRange || (checked && values[name] === '' && name !== 'adCost')}
+        helperText={
+          outOfRange
+            ? t(isRate ? 'calculator.rate_range' : 'calculator.min_zero')
+            : name === 'adCost'
+              ? t('calculator.ad_cost_hint')
+              : undefined
+        }
         fullWidth
         size="small"
         slotProps={{
@@ -118,6 +127,11 @@ export function CalculatorDialog({ open, onClose }: TCalculatorDialogProps) {
               <ResultRow label={t('calculator.success_rate')} value={`${result.successRate}%`} />
               <ResultRow label={t('calculator.max_ad_cost')} value={formatDZD(result.maxAdCost)} />
               <ResultRow label={t('calculator.net_profit')} value={formatDZD(result.netProfit)} strong />
+              <Typography variant="caption" color="text.secondary" data-testid="calculator-ad-cost-note">
+                {result.adCostAssumed
+                  ? t('calculator.ad_cost_assumed', { amount: formatDZD(result.adCostUsed) })
+                  : t('calculator.ad_cost_used', { amount: formatDZD(result.adCostUsed) })}
+              </Typography>
             </Box>
           )}
         </Stack>

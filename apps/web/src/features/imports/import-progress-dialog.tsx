@@ -15,6 +15,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '../../lib/server-message';
 import { listedErrors, progressPercent, type TImportBatch, type TImportStatus } from './import-progress';
 import { useImportProgress } from './use-import-progress';
 
@@ -119,7 +120,11 @@ export function ImportProgressDialog(props: TImportProgressDialogProps) {
               <Box component="ul" sx={{ m: 0, paddingInlineStart: 3 }} data-testid="import-errors">
                 {shown.map((error) => (
                   <Typography component="li" variant="body2" key={error.row_number}>
-                    {t('imports.progress.row_error', { row: error.row_number, message: error.error_message })}
+                    {t('imports.progress.row_error', {
+                      row: error.row_number,
+                      // Translated from its code; an answer without codes (before decision 0045) says its own words.
+                      message: error.code ? translateServerMessage(t, error.code) : error.error_message,
+                    })}
                   </Typography>
                 ))}
                 {more > 0 && (

@@ -1,19 +1,18 @@
+import type { TImportBatch, TImportBatchStatus, TImportRowError, TMessage } from '@cod/shared';
 import type { TServerMessage } from '../../lib/server-message';
 
-/** SPEC 3/4: an import batch as the progress call answers it. */
-export type TImportStatus = 'processing' | 'completed' | 'failed' | 'cancelled';
+/** SPEC 3/4: an import batch as the progress call answers it (the server's type, packages/shared). */
+export type { TImportBatch };
+export type TImportStatus = TImportBatchStatus;
 
-export interface TImportBatch {
-  id: number;
-  status: TImportStatus;
-  total_rows: number | null;
-  success_count: number;
-  failed_count: number;
+/** A row error of the results, with its message code when the answer carries one (error_codes). */
+export interface TImportError extends TImportRowError {
+  code?: TMessage;
 }
 
-export interface TImportError {
-  row_number: number;
-  error_message: string;
+/** The results' row errors joined with their codes (`error_codes[i]` describes `errors[i]`, decision 0041). */
+export function rowErrorsOf(results: { errors?: TImportRowError[]; error_codes?: TMessage[] }): TImportError[] {
+  return (results.errors ?? []).map((error, index) => ({ ...error, code: results.error_codes?.[index] }));
 }
 
 /** SPEC 9: import poll 2 s; error list max 10. */
@@ -21,7 +20,9 @@ export const IMPORT_POLL_MS = 2000;
 export const MAX_LISTED_ERRORS = 10;
 
 /** SPEC 4: round((success_count + failed_count) / total_rows x 100), 0 when total_rows is missing or zero. */
-export function progressPercent(batch: Pick<TImportBatch, 'total_rows' | 'success_count' | 'failed_count'> | null) {
+export function progressPercent(
+  batch: { total_rows: number | null; success_count: number; failed_count: number } | null,
+) {
   if (!batch?.total_rows) return 0;
   return Math.round(((batch.success_count + batch.failed_count) / batch.total_rows) * 100);
 }

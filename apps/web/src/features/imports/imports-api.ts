@@ -1,6 +1,6 @@
 import { api, ApiError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/storage';
-import type { TImportBatch, TImportError } from './import-progress';
+import type { TImportProgressResponse, TImportResultsResponse } from '@cod/shared';
 
 /** SPEC 7 import calls. */
 export const importPaths = {
@@ -23,8 +23,8 @@ export const importApi = {
     form.append('file', file);
     return api.post<TImportStarted>(importPaths.upload, form);
   },
-  progress: (id: number) => api.get<{ batch: TImportBatch }>(importPaths.progress(id)),
-  results: (id: number) => api.get<{ errors: TImportError[]; total_errors?: number }>(importPaths.results(id)),
+  progress: (id: number) => api.get<TImportProgressResponse>(importPaths.progress(id)),
+  results: (id: number) => api.get<Partial<TImportResultsResponse>>(importPaths.results(id)),
   cancel: (id: number) => api.post<unknown>(importPaths.cancel(id)),
 };
 

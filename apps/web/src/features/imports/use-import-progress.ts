@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { importApi } from './imports-api';
-import { IMPORT_POLL_MS, isFinished, type TImportBatch, type TImportError } from './import-progress';
+import { IMPORT_POLL_MS, isFinished, rowErrorsOf, type TImportBatch, type TImportError } from './import-progress';
 
 export interface TImportProgressEvents {
   onCompleted?: (batch: TImportBatch) => void;
@@ -37,7 +37,7 @@ export function useImportProgress(batchId: number | null, open: boolean, events:
       try {
         const results = await importApi.results(batchId);
         if (!active) return;
-        setErrors(results.errors ?? []);
+        setErrors(rowErrorsOf(results));
         setTotalErrors(results.total_errors ?? results.errors?.length ?? 0);
       } catch {
         // SPEC 8: ignored.

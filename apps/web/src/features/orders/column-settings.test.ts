@@ -12,13 +12,16 @@ import {
 } from './column-settings';
 
 describe('column rules per tab (SPEC 2.4)', () => {
-  it('hides the tracking and shipping columns in inProcess, ready and cancelled only', () => {
+  it('hides the tracking, shipping and dispatch columns in inProcess, ready and cancelled only', () => {
     for (const tab of ORDER_TABS) {
       const hidden = ['inProcess', 'ready', 'cancelled'].includes(tab);
       expect(isColumnAllowedInTab('tracking_number', tab)).toBe(!hidden);
       expect(isColumnAllowedInTab('shipping_company', tab)).toBe(!hidden);
+      // The dispatch date is empty before dispatch: a shipping column too (docs/decisions/0050).
+      expect(isColumnAllowedInTab('dispatched_at', tab)).toBe(!hidden);
       // Every other column is allowed everywhere.
-      for (const column of ORDER_COLUMNS.filter((c) => c !== 'tracking_number' && c !== 'shipping_company')) {
+      const shipping = ['tracking_number', 'shipping_company', 'dispatched_at'];
+      for (const column of ORDER_COLUMNS.filter((c) => !shipping.includes(c))) {
         expect(isColumnAllowedInTab(column, tab)).toBe(true);
       }
     }
@@ -48,5 +51,15 @@ describe('userColumns2 (SPEC 3 browser storage)', () => {
     expect(readVisibleColumns()).toEqual(['id', 'total', 'actions']);
     localStorage.setItem(COLUMNS_STORAGE_KEY, '{not json');
     expect(readVisibleColumns()).toEqual(DEFAULT_VISIBLE);
+  });
+});
+
+describe('defaults that fit a laptop (issue 12 item 4)', () => {
+  it('the campaign id and the sales source (the source icon shows it) start hidden; the actions come last', async () => {
+    const { DEFAULT_VISIBLE: defaults } = await import('./column-settings');
+    expect(defaults).not.toContain('campaign_id');
+    expect(defaults).not.toContain('sales_source');
+    expect(defaults).toContain('latest_status');
+    expect(defaults).toContain('actions');
   });
 });

@@ -27,13 +27,19 @@ export const COLUMNS_STORAGE_KEY = 'userColumns2';
 export const ALWAYS_VISIBLE: readonly TOrderColumn[] = ['id', 'actions'];
 
 /**
- * Shown until the user chooses (docs/decisions/0027): everything but the campaign id, a long
- * advertising reference that only the people who run campaigns read.
+ * Shown until the user chooses (docs/decisions/0027, 0050): everything but the campaign id, a long
+ * advertising reference that only the people who run campaigns read, and the sales source, which
+ * the source column's icon already shows; so the status and the actions fit a laptop's width.
  */
-export const DEFAULT_VISIBLE: readonly TOrderColumn[] = ORDER_COLUMNS.filter((c) => c !== 'campaign_id');
+export const DEFAULT_VISIBLE: readonly TOrderColumn[] = ORDER_COLUMNS.filter(
+  (c) => c !== 'campaign_id' && c !== 'sales_source',
+);
 
-/** SPEC 2.4: tracking and shipping columns are hidden in inProcess, ready and cancelled. */
-const SHIPPING_COLUMNS: readonly TOrderColumn[] = ['shipping_company', 'tracking_number'];
+/**
+ * SPEC 2.4: tracking and shipping columns are hidden in inProcess, ready and cancelled; the
+ * dispatch date is one of them (empty in those tabs by definition, decision 0050).
+ */
+const SHIPPING_COLUMNS: readonly TOrderColumn[] = ['shipping_company', 'tracking_number', 'dispatched_at'];
 const TABS_WITHOUT_SHIPPING: readonly TOrderTab[] = ['inProcess', 'ready', 'cancelled'];
 
 export function isColumnAllowedInTab(column: TOrderColumn, tab: TOrderTab): boolean {

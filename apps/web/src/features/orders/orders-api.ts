@@ -171,6 +171,43 @@ export function useCentresQuery() {
   });
 }
 
+/** A stop desk of a shipping company (GET /dashboard/shipping-companies/{id}/stop-desks). */
+interface TCompanyStopDesk {
+  center_id: string | number;
+  name: string;
+  wilaya_name: string | null;
+  commune_name?: string | null;
+  address?: string | null;
+}
+
+/**
+ * Issue 12 item 5: the stop desks of the chosen shipping company in the chosen wilaya, and none
+ * before both are chosen (another carrier's centre cannot take the parcel). The server filters by
+ * company and wilaya; ids that are not numbers cannot be an order's stopdesk_id and are left out.
+ */
+export function useCompanyCentresQuery(companyId: number | null, stateId: number | null) {
+  return useQuery({
+    queryKey: [...referenceKeys.centres, companyId ?? 0, stateId ?? 0] as const,
+    queryFn: async ({ signal }): Promise<TStopdeskCentre[]> => {
+      const answer = await api.get<TPaged<TCompanyStopDesk>>(
+        `/dashboard/shipping-companies/${companyId}/stop-desks${queryString({ state_id: stateId })}`,
+        signal,
+      );
+      return (answer?.data ?? [])
+        .map((desk) => ({
+          center_id: Number(desk.center_id),
+          name: desk.name,
+          wilaya_name: desk.wilaya_name ?? '',
+          ...(desk.commune_name ? { commune_name: desk.commune_name } : {}),
+          ...(desk.address ? { address: desk.address } : {}),
+        }))
+        .filter((centre) => Number.isSafeInteger(centre.center_id));
+    },
+    enabled: companyId !== null && stateId !== null,
+    ...REFERENCE,
+  });
+}
+
 export function useStatusesQuery() {
   return useQuery({
     queryKey: referenceKeys.statuses,

@@ -11,6 +11,7 @@ import { ReportDialog } from './dialogs/report-dialog';
 import { StatusDialog } from './dialogs/status-dialog';
 import { StatusTimelineDialog } from './dialogs/status-timeline-dialog';
 import { useDeleteOrder } from './orders-api';
+import { WithFullOrder } from './with-full-order';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** The dialogs the screen opens besides the order form (which has its own URL). */
@@ -36,7 +37,11 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
 
   switch (dialog.kind) {
     case 'status':
-      return <StatusDialog order={dialog.order} tab={tab} statuses={statuses} onClose={onClose} />;
+      return (
+        <WithFullOrder order={dialog.order}>
+          {(order) => <StatusDialog order={order} tab={tab} statuses={statuses} onClose={onClose} />}
+        </WithFullOrder>
+      );
     case 'report':
       return <ReportDialog order={dialog.order} onClose={onClose} />;
     case 'timeline':
@@ -44,7 +49,11 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
     case 'customer':
       return <CustomerInfoDialog order={dialog.order} onClose={onClose} />;
     case 'custom_fields':
-      return <CustomFieldsDialog order={dialog.order} onClose={onClose} />;
+      return (
+        <WithFullOrder order={dialog.order}>
+          {(order) => <CustomFieldsDialog order={order} onClose={onClose} />}
+        </WithFullOrder>
+      );
     case 'assign_agent':
       return (
         <AssignAgentDialog

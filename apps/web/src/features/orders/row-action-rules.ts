@@ -58,10 +58,13 @@ export function offeredStatusTypes(tab: TOrderTab, type: TStatusType): TStatusTy
 
 /** The statuses of the shop a dialog offers, in the shop's order. */
 export function offeredStatuses(statuses: readonly TStatus[], types: readonly TStatusType[]): TStatus[] {
-  return statuses.filter((status) => types.includes(status.type));
+  // An inactive status (issue 18.3) is no longer offered.
+  return statuses.filter((status) => types.includes(status.type) && status.active !== false);
 }
 
-const hasCustomFields = (order: TOrderRow) => order.products.some((line) => line.product.custom_fields.length > 0);
+// A list row says whether a product asks custom fields; the questions come with the order itself.
+const hasCustomFields = (order: TOrderRow) =>
+  order.products.some((line) => line.product.has_custom_fields ?? line.product.custom_fields.length > 0);
 
 /** The entries of a row's menu, in display order. */
 export function rowActionsFor(order: TOrderRow, tab: TOrderTab): TRowAction[] {
@@ -101,6 +104,7 @@ export type TBulkAction =
   | 'assign_agent'
   | 'assign_shipping'
   | 'dispatch'
+  | 'go_back'
   | 'validate'
   | 'parcel_tickets';
 
@@ -109,7 +113,7 @@ export function bulkActionsFor(tab: TOrderTab): TBulkAction[] {
     case 'inProcess':
       return ['mark_confirmed', 'mark_pending', 'bulk_status', 'assign_agent'];
     case 'ready':
-      return ['assign_shipping', 'dispatch', 'assign_agent'];
+      return ['assign_shipping', 'dispatch', 'go_back', 'assign_agent'];
     case 'inDispatch':
       return ['validate', 'parcel_tickets'];
     case 'inDelivery':
@@ -132,6 +136,7 @@ export function bulkStatusTypes(tab: TOrderTab): TStatusType[] {
 export const LATER_BULK_ACTIONS: ReadonlySet<TBulkAction> = new Set([
   'assign_shipping',
   'dispatch',
+  'go_back',
   'validate',
   'parcel_tickets',
 ]);

@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ToastModule from '../../lib/toast';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
-import { emptyProduct } from './product-form-values';
-import { ProductForm } from './product-form';
+import { renderNewProductForm } from './product-form-test-support';
 
 // Toasts are notistack's business; here only that one is asked for matters.
 vi.mock('../../lib/toast', async (importOriginal) => ({
@@ -11,16 +9,7 @@ vi.mock('../../lib/toast', async (importOriginal) => ({
   toast: vi.fn(async () => undefined),
 }));
 
-function renderForm() {
-  signIn(OWNER);
-  const fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-  renderApp(<ProductForm product={null} defaultValues={emptyProduct()} onClose={() => undefined} />);
-  fireEvent.change(screen.getByLabelText(/Product name/), { target: { value: 'Engraved bracelet' } });
-  fireEvent.change(screen.getByLabelText(/^SKU/), { target: { value: 'BR-1' } });
-  fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '1500' } });
-  return fetchMock;
-}
+const renderForm = () => renderNewProductForm({ name: 'Engraved bracelet', sku: 'BR-1', price: '1500' });
 
 const field = (number: number) => screen.getByRole('group', { name: `Field ${number}` });
 

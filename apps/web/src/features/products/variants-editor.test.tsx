@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ToastModule from '../../lib/toast';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
-import { emptyProduct } from './product-form-values';
-import { ProductForm } from './product-form';
+import { renderNewProductForm } from './product-form-test-support';
 
 // Toasts are notistack's business; here only that one is asked for matters.
 vi.mock('../../lib/toast', async (importOriginal) => ({
@@ -12,13 +10,7 @@ vi.mock('../../lib/toast', async (importOriginal) => ({
 }));
 
 function renderForm() {
-  signIn(OWNER);
-  const fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-  renderApp(<ProductForm product={null} defaultValues={emptyProduct()} onClose={() => undefined} />);
-  fireEvent.change(screen.getByLabelText(/Product name/), { target: { value: 'T-shirt' } });
-  fireEvent.change(screen.getByLabelText(/^SKU/), { target: { value: 'TS' } });
-  fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '2500' } });
+  const fetchMock = renderNewProductForm({ name: 'T-shirt', sku: 'TS', price: '2500' });
   fireEvent.click(screen.getByLabelText(/comes in variants/));
   return fetchMock;
 }

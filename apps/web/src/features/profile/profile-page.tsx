@@ -1,54 +1,82 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../layouts/components/user-avatar';
-import { SUPPORT_AGENT_ROLE } from '../../lib/roles';
-import { useUserData } from '../../lib/use-session';
+import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
+import { useUserData } from '../../lib/use-session';
+import { AvatarCard } from './avatar-card';
+import { DetailsCard } from './details-card';
+import { PasswordCard } from './password-card';
+import { useProfileQuery } from './profile-api';
+import { SessionsCard } from './sessions-card';
 
-/** SPEC 3 signed-in user, read-only until profile editing is built. */
+/** /dashboard/profile (issue 18.4, SPEC 2.2): the signed-in user's own account. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const profile = useProfileQuery();
   const user = useUserData();
-  if (!user) return null;
-
-  const rows: [string, string][] = [
-    [t('profile.name'), user.name],
-    [t('profile.email'), user.email],
-    [t('profile.role'), user.role],
-  ];
-  if (user.role === SUPPORT_AGENT_ROLE && user.commission_type) {
-    rows.push([t('profile.commission_type'), user.commission_type]);
-  }
+  const canOpenSettings = Boolean(user?.permissions.includes('view shop-settings'));
 
   return (
-    <PageFrame title={t('nav.profile')}>
-      <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3 }}>
-        <UserAvatar name={user.name} src={user.avatar_url} size={88} />
+    <PageFrame title={t('nav.profile')} subtitle={t('account.subtitle')}>
+      {profile.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+              {t('account.retry')}
+            </Button>
+          }
+        >
+          {t('account.load_failed')}
+        </Alert>
+      ) : (
         <Box
-          component="dl"
           sx={{
-            m: 0,
             display: 'grid',
-            gridTemplateColumns: { sm: 'max-content 1fr' },
-            columnGap: 3,
-            rowGap: 1.5,
-            minWidth: 0,
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' },
+            alignItems: 'start',
           }}
         >
-          {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            {profile.data ? <AvatarCard profile={profile.data} /> : <Skeleton variant="rounded" height={260} />}
+            {canOpenSettings && (
+              <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }} data-testid="shop-settings-card">
+                <Typography variant="h6" component="h2">
+                  {t('account.shop_settings_title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('account.shop_settings_help')}
+                </Typography>
+                <Button
+                  component={RouterLink}
+                  to="/dashboard/shop-settings"
+                  variant="outlined"
+                  startIcon={<TuneOutlinedIcon />}
+                  sx={{ justifySelf: 'start' }}
+                >
+                  {t('account.open_shop_settings')}
+                </Button>
+              </Paper>
+            )}
+          </Box>
+          <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+            {profile.data ? (
+              <DetailsCard key={profile.data.id} profile={profile.data} />
+            ) : (
+              <Skeleton variant="rounded" height={320} />
+            )}
+            <PasswordCard />
+            <SessionsCard />
+          </Box>
         </Box>
-      </Paper>
+      )}
     </PageFrame>
   );
 }

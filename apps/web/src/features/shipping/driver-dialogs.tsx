@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDriverUpdates, useNotifyDriver } from './shipping-api';
@@ -88,9 +89,7 @@ export function DriverUpdatesDialog({ orderId, onClose }: { orderId: number; onC
             <ListItem key={`${update.at}-${index}`} disableGutters>
               <ListItemText
                 primary={update.text}
-                secondary={[new Date(update.at).toLocaleString(), update.station, update.driver]
-                  .filter(Boolean)
-                  .join(' · ')}
+                secondary={[formatDateTime(update.at), update.station, update.driver].filter(Boolean).join(' · ')}
               />
             </ListItem>
           ))}

@@ -10,6 +10,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { ticketNotice } from './parcel-ticket-outcome';
 import { useParcelTickets } from './shipping-api';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
@@ -40,9 +41,10 @@ export function ParcelTicketsDialog({ orderIds, onClose }: { orderIds: readonly 
     }
     mutate([...orderIds], {
       onSuccess: (answer) => {
-        if (answer.errors[0]) void toast(translateServerMessage(t, answer.errors[0]), { variant: 'error' });
+        const notice = ticketNotice(answer);
+        if (notice.kind === 'error') void toast(translateServerMessage(t, notice.error), { variant: 'error' });
+        if (notice.kind === 'none') void toast(t('shipping.no_tickets'), { variant: 'warning' });
         if (!answer.results.length) {
-          void toast(t('shipping.no_tickets'), { variant: 'warning' });
           onClose();
         } else if (answer.results.length === 1) {
           window.open(answer.results[0]!.parcel_ticket_url, '_blank', 'noopener');

@@ -13,6 +13,7 @@ import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { DriverNotifyDialog, DriverUpdatesDialog } from './driver-dialogs';
 import { useCancelShipment, useRefreshShipment, useShipmentTimeline } from './shipping-api';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
+import { formatDateTime, formatLocalDateTime } from '../../lib/format-date';
 
 /** SPEC 2.4 shipment status timeline: the carrier's statuses with SPEC 4's dot colours. */
 export function ShipmentTimelineDialog({ orderId, onClose }: { orderId: number; onClose: () => void }) {
@@ -115,7 +116,7 @@ function ShipmentDetails({ shipment }: { shipment: TCurrentShipment }) {
           <Chip size="small" color="primary" variant="outlined" label={t(`shipping.status.${shipment.status}`)} />
         )}
         <Typography variant="body2" color="text.secondary">
-          {shipment.formatted_created_at} · {shipment.created_time_ago}
+          {formatLocalDateTime(shipment.formatted_created_at)} · {shipment.created_time_ago}
         </Typography>
       </Box>
       {shipment.driver_phone && (
@@ -146,7 +147,7 @@ function ShipmentDetails({ shipment }: { shipment: TCurrentShipment }) {
                   {entry.description ? ` · ${entry.description}` : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {new Date(entry.created_at).toLocaleString()}
+                  {formatDateTime(entry.created_at)}
                 </Typography>
               </Box>
             </Box>

@@ -1,6 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { toast } from '../../lib/toast';
+import { validationFailedMessage } from './shipping-outcome';
 import { BarcodeScannerDialog } from './barcode-scanner-dialog';
 import { DriverNotifyDialog, DriverUpdatesDialog } from './driver-dialogs';
 import { HandOverDialog } from './hand-over-dialog';
@@ -64,7 +66,7 @@ export function useShippingActions(options: TShippingActionsOptions): {
               void toast(
                 answer.validated.length
                   ? translateServerMessage(t, answer.errors[0]!)
-                  : t('shipping.validation_failed'),
+                  : validationFailedMessage(t, answer.errors),
                 { variant: 'error' },
               );
             onChanged?.();
@@ -73,24 +75,52 @@ export function useShippingActions(options: TShippingActionsOptions): {
         });
         return;
       }
-      if (action === 'go_back') {
-        goBack.mutate(orderIds[0]!, {
-          onSuccess: () => {
-            void toast(t('shipping.went_back'), { variant: 'success' });
-            onChanged?.();
-          },
-          onError: (error) => void toast(failureMessage(t, error, 'shipping.go_back_failed'), { variant: 'error' }),
-        });
-        return;
-      }
+      // Go Back cancels a parcel not yet moving and returns the order to processing: asked first.
+      if (action === 'go_back' && !orderIds.length)
+        return void toast(t('shipping.select_orders'), { variant: 'warning' });
       setOpen({ action, orderIds, ...(scanMode ? { scanMode } : {}) });
     },
-    [goBack, onChanged, t, validate],
+    [onChanged, t, validate],
   );
+
+  /**
+   * After the confirmation: one call per order (each may cancel its own parcel at its carrier),
+   * one after the other; the first failure is told and the rest are not tried.
+   */
+  const confirmGoBack = async (orderIds: number[]) => {
+    let moved = 0;
+    try {
+      for (const id of orderIds) {
+        await goBack.mutateAsync(id);
+        moved += 1;
+      }
+      void toast(orderIds.length === 1 ? t('shipping.went_back') : t('orders.go_back.done', { count: moved }), {
+        variant: 'success',
+      });
+    } catch (error) {
+      void toast(failureMessage(t, error, 'shipping.go_back_failed'), { variant: 'error' });
+    } finally {
+      setOpen(null);
+      if (moved) onChanged?.();
+    }
+  };
 
   const single = open?.orderIds[0];
   let dialogs: ReactNode = null;
-  if (open?.action === 'assign_shipping' || open?.action === 'dispatch') {
+  if (open?.action === 'go_back') {
+    const ids = open.orderIds;
+    dialogs = (
+      <ConfirmDialog
+        open
+        title={t('orders.go_back.title', { count: ids.length })}
+        message={t('orders.go_back.message', { count: ids.length })}
+        confirmLabel={t('orders.go_back.confirm')}
+        busy={goBack.isPending}
+        onConfirm={() => void confirmGoBack(ids)}
+        onClose={close}
+      />
+    );
+  } else if (open?.action === 'assign_shipping' || open?.action === 'dispatch') {
     dialogs = (
       <HandOverDialog
         mode={open.action === 'dispatch' ? 'dispatch' : 'assign'}

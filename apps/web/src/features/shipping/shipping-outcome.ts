@@ -28,3 +28,17 @@ export function showHandOverOutcome(...args: Parameters<typeof handOverMessage>)
   const { variant, message } = handOverMessage(...args);
   void toast(message, { variant, autoHideDuration: SHIPPING_TOAST_MS });
 }
+
+/**
+ * SPEC 8's 'Validation failed' when no order could be validated, followed by each order's reason
+ * as the server gave it (its code, through the one translator), e.g. the carrier's refusal.
+ */
+export function validationFailedMessage(t: TFunction, errors: readonly TOrderError[]): string {
+  const reasons = errors.map((error) =>
+    translateServerMessage(t, {
+      code: 'shipping.order_error',
+      params: { order_id: error.order_id, message: translateServerMessage(t, error) },
+    }),
+  );
+  return [t('shipping.validation_failed'), ...reasons].join(t('message_format.order_separator'));
+}

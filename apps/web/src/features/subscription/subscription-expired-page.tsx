@@ -9,26 +9,32 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLogout } from '../auth/use-logout';
 import { useUserData } from '../../lib/use-session';
+import { usePageProps } from '../../app/page-props/use-page-props';
+import { SupportWhatsAppButton } from './support-whatsapp-button';
 
 /** SPEC 2.3 /subscription/expired: where a tenant without an active plan is sent. */
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation();
   const user = useUserData();
   const logout = useLogout();
+  // Issue 19: a suspended shop reads why; an expired one how to renew.
+  const { data } = usePageProps();
+  const suspended = data?.tenant_payment_status.status === 'suspended';
+  const title = t(suspended ? 'subscription.suspended_title' : 'subscription.expired_title');
 
   useEffect(() => {
-    document.title = `${t('subscription.expired_title')} | ${PRODUCT_NAME}`;
-  }, [t]);
+    document.title = `${title} | ${PRODUCT_NAME}`;
+  }, [title]);
 
   return (
     <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
       <Box sx={{ maxWidth: 520 }}>
         <EventBusyOutlinedIcon color="warning" sx={{ fontSize: 64, mb: 2 }} aria-hidden />
         <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 600 }}>
-          {t('subscription.expired_title')}
+          {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {t('subscription.expired_message')}
+          {t(suspended ? 'subscription.suspended_message' : 'subscription.expired_message')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           <Button component={RouterLink} to="/" variant="contained">
@@ -41,6 +47,7 @@ export function SubscriptionExpiredPage() {
           )}
         </Stack>
       </Box>
+      {user && <SupportWhatsAppButton />}
     </Box>
   );
 }

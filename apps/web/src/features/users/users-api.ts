@@ -14,6 +14,13 @@ export interface TUserListRow {
   active: boolean;
   last_login_at: string | null;
   created_at: string;
+  // Issue 18.1 (TTeamUser): editing, commission and invitations.
+  phone?: string | null;
+  role_id?: number;
+  commission_amount?: number;
+  commission_rate?: number;
+  commission_on?: 'confirmed' | 'delivered';
+  invitation_pending?: boolean;
 }
 
 export const userKeys = {
@@ -21,7 +28,7 @@ export const userKeys = {
   list: (query: Partial<TListQuery>) => [...userKeys.all, 'list', query] as const,
 };
 
-/** The read-only users list (managing users is a later module). */
+/** The users list (issue 7.4); the team's writes are in features/team/team-api.ts. */
 export function useUsersQuery(query: Partial<TListQuery>) {
   return useQuery({
     queryKey: userKeys.list(query),

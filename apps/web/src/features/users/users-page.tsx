@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
-import { ZListQuery } from '@cod/shared';
+import { ZListQuery, type TInvitationAnswer } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../lib/realtime/presence';
 import { ListBody } from '../../components/lists/list-body';
@@ -9,21 +12,42 @@ import { ListToolbar } from '../../components/lists/list-toolbar';
 import { SearchField } from '../../components/lists/search-field';
 import { useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
-import { useUsersQuery } from './users-api';
+import { useAppAbility } from '../../lib/ability';
+import { DeactivateDialog, LinkDialog, UserDialog } from './user-dialogs';
+import { UserRowMenu, type TUserAction } from './user-row-menu';
+import { useUsersQuery, type TUserListRow } from './users-api';
 import { UsersTable } from './users-table';
 
 /**
- * /dashboard/users (issue 7.4): the shop's users with their presence, kept live by the socket.
- * Read-only: managing users is a later module.
+ * /dashboard/users (issue 7.4, 18.1): the shop's users with their presence, kept live by the
+ * socket; who may 'manage users' invites, creates, edits, deactivates and resets passwords.
  */
 export function UsersPage() {
   const { t } = useTranslation();
   const { query, update } = useListState(ZListQuery);
   const users = useUsersQuery(query);
   const presence = usePresence();
+  const canManage = useAppAbility().can('manage', 'users');
+  const [dialog, setDialog] = useState<{ action: TUserAction | 'create'; user: TUserListRow | null } | null>(null);
+  const [link, setLink] = useState<TInvitationAnswer | null>(null);
 
   return (
-    <PageFrame title={t('nav.users')} subtitle={t('users.subtitle')}>
+    <PageFrame
+      title={t('nav.users')}
+      subtitle={t('users.subtitle')}
+      actions={
+        canManage && (
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAltIcon />}
+            onClick={() => setDialog({ action: 'create', user: null })}
+            data-testid="user-add"
+          >
+            {t('team.users.add')}
+          </Button>
+        )
+      }
+    >
       <Paper sx={{ overflow: 'hidden' }}>
         <ListToolbar onClear={query.search ? () => update({ search: null }) : undefined}>
           <SearchField
@@ -44,12 +68,40 @@ export function UsersPage() {
         >
           {(page) => (
             <>
-              <UsersTable users={page.data} presence={presence} />
+              <UsersTable
+                users={page.data}
+                presence={presence}
+                actions={
+                  canManage
+                    ? (user) => (
+                        <UserRowMenu
+                          user={user}
+                          onOpen={(action, u) => setDialog({ action, user: u })}
+                          onLink={setLink}
+                        />
+                      )
+                    : undefined
+                }
+              />
               <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
             </>
           )}
         </ListBody>
       </Paper>
+      {(dialog?.action === 'create' || dialog?.action === 'edit') && (
+        <UserDialog
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onInvited={(answer) => {
+            setDialog(null);
+            setLink(answer);
+          }}
+        />
+      )}
+      {dialog?.action === 'deactivate' && dialog.user && (
+        <DeactivateDialog user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {link && <LinkDialog answer={link} onClose={() => setLink(null)} />}
     </PageFrame>
   );
 }

@@ -7,7 +7,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoleLabel } from '../roles/role-label';
 import type { TPresenceRow } from '../../lib/realtime/events';
 import { PresenceDot } from '../../lib/realtime/presence-dot';
 import { formatTimeAgo } from '../../lib/format-date';
@@ -48,13 +50,28 @@ function AccountChip({ active }: { active: boolean }) {
   );
 }
 
+function InvitedChip() {
+  const { t } = useTranslation();
+  return <Chip size="small" color="warning" variant="outlined" label={t('team.users.invited')} />;
+}
+
 /**
  * SPEC 4 / 7: the users of the shop, who is here now and when the others were last seen. On a
  * phone the name cell carries the email, the role and an inactive account, so the last-seen column
  * stays in view without scrolling sideways.
  */
-export function UsersTable({ users, presence }: { users: TUserListRow[]; presence: Map<number, TPresenceRow> }) {
+export function UsersTable({
+  users,
+  presence,
+  actions,
+}: {
+  users: TUserListRow[];
+  presence: Map<number, TPresenceRow>;
+  /** Issue 18.1: the row's menu (edit, invitation, password, deactivate) for who may manage users. */
+  actions?: (user: TUserListRow) => ReactNode;
+}) {
   const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   const now = useNow();
   return (
     <TableContainer>
@@ -66,6 +83,7 @@ export function UsersTable({ users, presence }: { users: TUserListRow[]; presenc
             <TableCell sx={WIDE_ONLY}>{t('users.role')}</TableCell>
             <TableCell sx={WIDE_ONLY}>{t('users.status')}</TableCell>
             <TableCell>{t('users.last_seen')}</TableCell>
+            {actions && <TableCell padding="checkbox" />}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -98,20 +116,22 @@ export function UsersTable({ users, presence }: { users: TUserListRow[]; presenc
                     }}
                   >
                     <bdi>{user.email}</bdi>
-                    <span>{user.role}</span>
+                    <span>{roleLabel(user.role)}</span>
+                    {user.invitation_pending && <InvitedChip />}
                     {!user.active && <AccountChip active={false} />}
                   </Box>
                 </TableCell>
                 <TableCell sx={WIDE_ONLY}>
                   <bdi>{user.email}</bdi>
                 </TableCell>
-                <TableCell sx={WIDE_ONLY}>{user.role}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{roleLabel(user.role)}</TableCell>
                 <TableCell sx={WIDE_ONLY}>
-                  <AccountChip active={user.active} />
+                  {user.invitation_pending ? <InvitedChip /> : <AccountChip active={user.active} />}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="user-last-seen">
                   <LastSeen presence={state} now={now} />
                 </TableCell>
+                {actions && <TableCell padding="checkbox">{actions(user)}</TableCell>}
               </TableRow>
             );
           })}

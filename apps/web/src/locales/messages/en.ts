@@ -1,4 +1,5 @@
 import { FIELD_NAMES, fieldKey, MESSAGE_TEMPLATES } from '@cod/shared';
+import { EN_COUNT_SINGULARS } from './en-plurals';
 
 /**
  * The English of the server's messages is the catalogue's own (packages/shared/src/messages,
@@ -8,7 +9,11 @@ import { FIELD_NAMES, fieldKey, MESSAGE_TEMPLATES } from '@cod/shared';
 const messages: Record<string, Record<string, string>> = {};
 for (const [code, template] of Object.entries(MESSAGE_TEMPLATES)) {
   const [group, name] = code.split('.') as [string, string];
-  (messages[group] ??= {})[name] = template.replace(/\{(\w+)\}/g, '{{$1}}');
+  const text = template.replace(/\{(\w+)\}/g, '{{$1}}');
+  (messages[group] ??= {})[name] = text;
+  // Count messages: i18next's plural forms (one order, N orders), see en-plurals.ts.
+  const one = EN_COUNT_SINGULARS[code];
+  if (one) Object.assign(messages[group], { [`${name}_one`]: one, [`${name}_other`]: text });
 }
 
 export default {
@@ -24,6 +29,7 @@ export default {
     too_many_requests: 'Too many attempts. Please try again in a few minutes.',
     invalid_transition: 'This status change is not allowed.',
     insufficient_stock: 'There is not enough stock.',
+    payment_required: 'Your subscription does not allow this.',
     internal: 'An unexpected error occurred.',
     unknown: 'The operation did not succeed.',
   },

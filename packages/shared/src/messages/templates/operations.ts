@@ -1,4 +1,4 @@
-/** Imports and exports (issue 6). File refusals are in files.ts; an import's row errors are not coded yet (decision 0041). */
+/** Imports and exports (issue 6). File refusals are in files.ts, an import's row errors in imports.ts. */
 export const OPERATIONS_TEMPLATES = {
   'import.started': 'Import started with {count} rows',
   'export.xlsx_empty': 'Please select orders to export.',

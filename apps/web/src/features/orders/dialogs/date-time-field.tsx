@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DayField } from '../../../components/dates/day-field';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 const MINUTES = Array.from({ length: 60 }, (_, m) => String(m).padStart(2, '0'));
@@ -48,15 +49,15 @@ export function DateTimeField({ label, value, onChange, error, required, minDate
         {required && ' *'}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' } }}>
-        <TextField
-          type="date"
+        <DayField
           size="small"
           label={t('orders.date_time.date')}
           value={local.date}
-          onChange={(event) => update({ date: event.target.value })}
+          onChange={(date) => update({ date })}
+          min={minDate}
           error={Boolean(error) && !local.date}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minDate } }}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+          data-testid={testId ? `${testId}-date` : undefined}
         />
         <TextField
           select
@@ -88,6 +89,11 @@ export function DateTimeField({ label, value, onChange, error, required, minDate
           ))}
         </TextField>
       </Box>
+      {value && (
+        <FormHelperText data-testid={testId ? `${testId}-value` : undefined} dir="ltr" sx={{ textAlign: 'start' }}>
+          <bdi>{value}</bdi>
+        </FormHelperText>
+      )}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );

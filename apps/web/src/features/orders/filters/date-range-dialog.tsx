@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { ORDER_LIST_MESSAGES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { translateServerMessage } from '../../../lib/server-message';
+import { DayField } from '../../../components/dates/day-field';
 
 /** SPEC 5: a date range needs both start and end; the end cannot precede the start. */
 export function dateRangeErrors(start: string, end: string): { start?: string; end?: string } {
@@ -53,25 +53,24 @@ export function DateRangeDialog({ initialStart, initialEnd, onApply, onClose }: 
       }
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <TextField
-          type="date"
+        <DayField
           label={t('orders.date_range.start')}
           value={start}
-          onChange={(event) => setStart(event.target.value)}
+          onChange={setStart}
           error={Boolean(errors.start)}
           helperText={translateServerMessage(t, errors.start)}
           required
-          slotProps={{ inputLabel: { shrink: true } }}
+          data-testid="date-range-start"
         />
-        <TextField
-          type="date"
+        <DayField
           label={t('orders.date_range.end')}
           value={end}
-          onChange={(event) => setEnd(event.target.value)}
+          onChange={setEnd}
+          min={start || undefined}
           error={Boolean(errors.end)}
           helperText={translateServerMessage(t, errors.end)}
           required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+          data-testid="date-range-end"
         />
       </Box>
     </ResponsiveDialog>

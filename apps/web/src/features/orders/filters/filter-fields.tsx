@@ -10,6 +10,7 @@ import { offeredStatusesForFilter } from './status-filter';
 import { DATE_OPTIONS, KNOWN_SOURCES, type TFilterValues } from './filter-values';
 import { ProductFilter } from './product-filter';
 import { sourceLabel } from '../table/source-icon';
+import { useStatusLabel } from '../../statuses/status-label';
 
 interface TFilterFieldsProps {
   values: TFilterValues;
@@ -24,6 +25,7 @@ interface TFilterFieldsProps {
 /** SPEC 2.4 filters: date, agent, product, sales source, state, status, shipment status (inDelivery). */
 export function FilterFields({ values, tab, onChange, onCustomRange, stacked = false }: TFilterFieldsProps) {
   const { t, i18n } = useTranslation();
+  const statusName = useStatusLabel();
   const agents = useAgentsQuery();
   // SPEC 4: who is online right now, so an available agent is easy to pick.
   const presence = usePresence();
@@ -124,7 +126,7 @@ export function FilterFields({ values, tab, onChange, onCustomRange, stacked = f
         t('orders.filters.status'),
         offeredStatusesForFilter(statuses.data?.data ?? [], tab, values.status).map((status) => (
           <MenuItem key={status.id} value={String(status.id)}>
-            {status.display_name}
+            {statusName(status)}
           </MenuItem>
         )),
       )}

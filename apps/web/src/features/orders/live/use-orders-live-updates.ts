@@ -44,7 +44,9 @@ export function useOrdersLiveUpdates(): void {
       client.setQueryData(key, applied.next);
       if (applied.stale) void client.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
     }
-    client.setQueryData(orderKeys.detail(event.order.id), event.order);
+    // An event carries the row as the list shows it (no history, only the line's own variant): the
+    // full order the edit dialog reads is fetched again rather than replaced by the slimmer row.
+    void client.invalidateQueries({ queryKey: orderKeys.detail(event.order.id) });
     void client.invalidateQueries({ queryKey: orderKeys.timeline(event.order.id) });
   };
 

@@ -26,7 +26,10 @@ const plainText = (text: string) =>
 export function AddressSection({ centres }: { centres: readonly TStopdeskCentre[] }) {
   const { t, i18n } = useTranslation();
   const { control, register, setValue, formState } = useFormContext<TOrderFormState>();
-  const [stateId, isStopdesk] = useWatch({ control, name: ['state_id', 'is_stopdesk'] });
+  const [stateId, isStopdesk, companyId] = useWatch({
+    control,
+    name: ['state_id', 'is_stopdesk', 'shipping_company_id'],
+  });
   const states = useStatesQuery();
   const cities = useCitiesQuery(stateId === '' ? null : stateId);
   const arabic = i18n.language === 'ar';
@@ -144,7 +147,11 @@ export function AddressSection({ centres }: { centres: readonly TStopdeskCentre[
           />
         ) : (
           <Alert severity="info" id="stopdesk-hint" sx={{ py: 0 }}>
-            {stateId === '' ? t('orders.form.stopdesk_pick_state') : t('orders.form.stopdesk_none')}
+            {stateId === ''
+              ? t('orders.form.stopdesk_pick_state')
+              : companyId === '' || companyId === null
+                ? t('orders.form.stopdesk_pick_company')
+                : t('orders.form.stopdesk_none')}
           </Alert>
         ))}
     </Box>

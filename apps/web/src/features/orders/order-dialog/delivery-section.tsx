@@ -25,7 +25,7 @@ interface TDeliverySectionProps {
  */
 export function DeliverySection({ products, editing }: TDeliverySectionProps) {
   const { t } = useTranslation();
-  const { control, register } = useFormContext<TOrderFormState>();
+  const { control, register, setValue } = useFormContext<TOrderFormState>();
   const companies = useShippingCompaniesQuery();
   const { calculating } = useDeliveryFee({ keepInitial: editing });
   const values = useWatch({ control }) as TOrderFormState;
@@ -41,10 +41,15 @@ export function DeliverySection({ products, editing }: TDeliverySectionProps) {
           <TextField
             select
             label={t('orders.form.shipping_company')}
+            data-testid="order-shipping-company"
             value={field.value}
             inputRef={field.ref}
             disabled={noCompanies}
-            onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
+            onChange={(event) => {
+              field.onChange(event.target.value === '' ? '' : Number(event.target.value));
+              // Another carrier: its stop desks are other ones (issue 12 item 5).
+              setValue('stopdesk_id', '');
+            }}
             helperText={noCompanies ? t('orders.form.no_shipping_companies') : undefined}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >

@@ -1,17 +1,10 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import {
-  centresOfState,
-  orderFormSchema,
-  orderInputIssues,
-  type TOrderInput,
-  type TOrderRow,
-  type TStopdeskCentre,
-} from '@cod/shared';
+import { orderFormSchema, orderInputIssues, type TOrderInput, type TOrderRow, type TStopdeskCentre } from '@cod/shared';
 import { FormProvider, get, set, useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -20,7 +13,7 @@ import { mappedResolver } from '../../../lib/mapped-resolver';
 import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../../lib/server-errors';
-import { useCentresQuery, useOrderQuery, useSaveOrder, useStatesQuery, type TProductOption } from '../orders-api';
+import { useCompanyCentresQuery, useOrderQuery, useSaveOrder, type TProductOption } from '../orders-api';
 import { AddressSection } from './address-section';
 import { CustomerSection } from './customer-section';
 import { DeliverySection } from './delivery-section';
@@ -84,8 +77,6 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
   const { t } = useTranslation();
   const creating = row === null;
   const save = useSaveOrder();
-  const states = useStatesQuery();
-  const centres = useCentresQuery();
   const [known, setKnown] = useState(() => new Map((row ? productsOfRow(row) : []).map((p) => [p.id, p])));
 
   // Every product the form has seen, so variants and custom fields can be checked and totalled.
@@ -99,17 +90,20 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
     });
   }, []);
 
+  // Issue 12 item 5: the centres are the chosen company's in the chosen wilaya; none without both.
+  // The resolver reads them at validation time (undefined while they load: the server decides).
+  const centresNow = useRef<readonly TStopdeskCentre[] | undefined>([]);
   const form = useForm<TOrderFormState, unknown, TOrderInput>({
     defaultValues: row ? orderFormFromRow(row) : emptyOrderForm(),
-    resolver: useOrderResolver(creating, known, states.data?.data, centres.data),
+    resolver: useOrderResolver(creating, known, centresNow),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const stateId = form.watch('state_id');
-  const stateCentres = useMemo(() => {
-    const state = states.data?.data.find((s) => s.id === stateId);
-    return state && centres.data ? centresOfState(centres.data, [state.name]) : [];
-  }, [states.data, centres.data, stateId]);
+  const [companyId, stateId] = form.watch(['shipping_company_id', 'state_id']);
+  const picked = { company: typeof companyId === 'number' ? companyId : null, state: stateId === '' ? null : stateId };
+  const centres = useCompanyCentresQuery(picked.company, picked.state);
+  centresNow.current = picked.company === null || picked.state === null ? [] : centres.data;
+  const stateCentres = useMemo(() => centres.data ?? [], [centres.data]);
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -178,19 +172,17 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
 function useOrderResolver(
   creating: boolean,
   known: ReadonlyMap<number, TProductOption>,
-  states: ReadonlyArray<{ id: number; name: string }> | undefined,
-  centres: readonly TStopdeskCentre[] | undefined,
+  centres: RefObject<readonly TStopdeskCentre[] | undefined>,
 ): Resolver<TOrderFormState, unknown, TOrderInput> {
-  const latest = useRef({ known, states, centres });
-  latest.current = { known, states, centres };
+  const latest = useRef({ known });
+  latest.current = { known };
   return useMemo<Resolver<TOrderFormState, unknown, TOrderInput>>(
     () => async (values, context, options) => {
-      const { known: products, states: stateList, centres: centreList } = latest.current;
-      const state = stateList?.find((s) => s.id === values.state_id);
+      const { known: products } = latest.current;
       const rulesContext = {
         products: new Map([...products.values()].map((p) => [p.id, formProductOf(p)])),
-        // Unknown until the lists load: then the server alone decides about the centre.
-        stateCentres: state && centreList ? centresOfState(centreList, [state.name]) : undefined,
+        // The chosen company's centres in the chosen wilaya; unknown while they load (the server decides).
+        stateCentres: centres.current,
       };
       const schema = orderFormSchema(rulesContext);
       const resolve = mappedResolver<TOrderFormState & FieldValues, typeof schema>(schema, (v) =>
@@ -206,6 +198,6 @@ function useOrderResolver(
       }
       return result as Awaited<ReturnType<Resolver<TOrderFormState, unknown, TOrderInput>>>;
     },
-    [creating],
+    [creating, centres],
   );
 }

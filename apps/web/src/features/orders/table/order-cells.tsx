@@ -9,7 +9,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { TOrderRow, TOrderStatusRef } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../customers/format-phone';
-import { formatDateTime, formatTimeAgo } from '../../../lib/format-date';
+import { useStatusLabel } from '../../statuses/status-label';
+import { formatDateTime, formatLocalDateTime, formatTimeAgo } from '../../../lib/format-date';
 
 /** SPEC 2.4: the customer name is cut at 14 characters (whole characters, so Arabic stays intact). */
 export const NAME_CUT = 14;
@@ -29,10 +30,12 @@ function textOn(color: string): string {
 }
 
 export function StatusChip({ status, size = 'small' }: { status: TOrderStatusRef; size?: 'small' | 'medium' }) {
+  // Issue 12.2: the status in the interface language (features/statuses/status-label.ts).
+  const label = useStatusLabel();
   return (
     <Chip
       size={size}
-      label={status.display_name || status.name}
+      label={label(status)}
       sx={{ bgcolor: status.color, color: textOn(status.color), fontWeight: 600, maxWidth: '100%' }}
     />
   );
@@ -48,12 +51,12 @@ export function LatestStatusCell({ order }: { order: TOrderRow }) {
       <StatusChip status={latest.status} />
       {order.formatted_reported_at && latest.status.type === 'reported' && (
         <Typography variant="caption" color="info.main" sx={{ whiteSpace: 'nowrap' }}>
-          {t('orders.table.scheduled_for', { date: order.formatted_reported_at })}
+          {t('orders.table.scheduled_for', { date: formatLocalDateTime(order.formatted_reported_at) })}
         </Typography>
       )}
       {latest.description && (
         <Tooltip title={latest.description}>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 160 }}>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ maxWidth: 140 }}>
             {latest.description}
           </Typography>
         </Tooltip>
@@ -69,7 +72,7 @@ export function LatestStatusCell({ order }: { order: TOrderRow }) {
 export function CustomerCell({ order }: { order: TOrderRow }) {
   const short = cutName(order.customer_full_name);
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 130 }}>
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 112 }}>
       <Tooltip title={order.customer_full_name} disableHoverListener={short === order.customer_full_name}>
         <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }} data-testid="customer-name">
           <bdi>{short}</bdi>
@@ -142,10 +145,11 @@ export function PhoneCell({ order }: { order: TOrderRow }) {
 
 export function ProductsCell({ order }: { order: TOrderRow }) {
   const { t } = useTranslation();
-  const shown = order.products.slice(0, 2);
+  // Summarised (issue 12 item 4): the first line, then "+N more"; the order itself lists them all.
+  const shown = order.products.slice(0, 1);
   const more = order.products.length - shown.length;
   return (
-    <Box sx={{ display: 'grid', gap: 0.25, minWidth: 160, maxWidth: 280 }}>
+    <Box sx={{ display: 'grid', gap: 0.25, minWidth: 110, maxWidth: 180 }}>
       {shown.map((line) => (
         <Box key={line.id} sx={{ display: 'flex', gap: 0.5, minWidth: 0 }}>
           {/* dir=auto: a Latin name cut in an Arabic page loses its end, not its beginning. */}

@@ -77,7 +77,9 @@ export function orderColumns(options: { t: TFunction; tab: TOrderTab; actions: T
     cell('customer_phone', (order) => <PhoneCell order={order} />),
     cell('agent', (order) =>
       order.agent ? (
-        muted(order.agent.name)
+        <Typography variant="body2" noWrap title={order.agent.name} sx={{ maxWidth: 104 }}>
+          <bdi>{order.agent.name}</bdi>
+        </Typography>
       ) : (
         <Typography variant="body2" color="text.disabled">
           {t('orders.table.unassigned')}
@@ -95,8 +97,9 @@ export function orderColumns(options: { t: TFunction; tab: TOrderTab; actions: T
     cell('dispatched_at', (order) => <DateCell iso={order.dispatched_at} />),
     cell('shipping_company', (order) => <ShippingCompanyCell order={order} withDriver={showsDriverPhone(tab)} />),
     cell('tracking_number', (order) => <TrackingCell order={order} />),
-    cell('actions', (order) => <RowActions order={order} tab={tab} handlers={actions} />),
     cell('sales_source', (order) => muted(order.sales_source ? sourceLabel(t, order.sales_source) : null)),
     cell('campaign_id', (order) => muted(order.campaign_id)),
+    // Last, and kept in view at the inline end of the table (orders-table.tsx, issue 12 item 4).
+    cell('actions', (order) => <RowActions order={order} tab={tab} handlers={actions} />),
   ];
 }

@@ -4,6 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -25,6 +26,7 @@ const ICONS: Record<TBulkAction, ReactElement> = {
   assign_agent: <PersonAddOutlinedIcon fontSize="small" />,
   assign_shipping: <LocalShippingOutlinedIcon fontSize="small" />,
   dispatch: <SendOutlinedIcon fontSize="small" />,
+  go_back: <AssignmentReturnOutlinedIcon fontSize="small" />,
   validate: <FactCheckOutlinedIcon fontSize="small" />,
   parcel_tickets: <ReceiptLongOutlinedIcon fontSize="small" />,
 };

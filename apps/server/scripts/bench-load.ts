@@ -1,0 +1,404 @@
+// `npm run bench:load` (issue 16.1): the real server over real HTTP, many connections at once.
+// Creates a PostgreSQL database, seeds a shop of 100,000 orders (BENCH_ORDERS) with bench:orders'
+// generator, starts apps/server/src/main.ts on it, and drives it with autocannon at 1, 10 and 20
+// connections: the Orders list (rotating tabs and pages, with counts), phone search, name search,
+// create, bulk status update of 100 orders, the intake API, and GET /health as the calibration (no
+// database): each scenario's rps is also given as a ratio to the calibration's, so figures taken
+// on a busy machine can be compared. BENCH_BASE_URL measures an already running server instead
+// (an older commit, see docs/operations/bench-load.md); BENCH_SECONDS (default 10) per run;
+// BENCH_CONNECTIONS (default 1,10,20); BENCH_KEEP_DB=1 keeps the database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { hashPassword } from '../src/lib/secrets.js';
+import { createTenant } from '../src/modules/tenants/tenants.service.js';
+import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
+import { BENCH_PASSWORD, log, percentile } from './bench-support.js';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,20').split(',').map(Number);
+const BASE_URL = process.env.BENCH_BASE_URL?.replace(/\/$/, '');
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const DB_NAME = 'cod_bench_load';
+const OWNER = 'owner@bench-load.dz';
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database with the bench shop: migrations, reference data, one shop of ORDERS orders. */
+async function seedDatabase(url: string): Promise<number> {
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  await migrate(database);
+  await syncReferenceData(database.db);
+  const created = await createTenant(database.db, {
+    cq_name: 'bench-load',
+    owner_email: OWNER,
+    owner_password: BENCH_PASSWORD,
+  });
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await prepareSeed(client);
+  await seedShop(client, {
+    tenantId: created.tenant.id,
+    ownerId: created.ownerId,
+    roleId: created.roleIds.get('Support Agent')!,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    orders: ORDERS,
+    idStart: 0,
+    customers: Math.round(ORDERS / 2.5),
+    products: ORDERS >= 100_000 ? 300 : 60,
+    agents: ORDERS >= 100_000 ? 20 : 5,
+    days: ORDERS >= 100_000 ? 730 : 365,
+  });
+  await finishSeed(client);
+  await client.query('vacuum analyze');
+  await client.end();
+  return (performance.now() - started) / 1000;
+}
+
+/** `node --import tsx apps/server/src/main.ts` on the database, as `npm start` runs it in production. */
+async function startServer(url: string): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cod-bench-load-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'never',
+      CARRIER_SANDBOX: 'off',
+      SHIPPING_POLL_SECONDS: '0',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      CARRIER_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not answer /health within 120 s:\n${output}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+type TJson = Record<string, unknown>;
+
+/** What the scenarios need, read through the API like a client would (works on any server). */
+async function prepareShop(baseUrl: string) {
+  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as TJson;
+  };
+  const login = await call('POST', '/login', { email: OWNER, password: BENCH_PASSWORD });
+  const auth = { authorization: `Bearer ${String(login.accessToken)}` };
+  const get = (url: string) => call('GET', url, undefined, auth);
+  const rowsOf = (page: TJson) => (page.data ?? []) as Array<TJson>;
+
+  const sample: TJson[] = [];
+  for (let page = 1; page <= 3; page++)
+    sample.push(...rowsOf(await get(`/dashboard/orders?tab=all&per_page=100&page=${page * 7}`)));
+  const delivered: number[] = [];
+  let deliveredStatus = 0;
+  for (let page = 1; page <= 20 && delivered.length < 4_000; page++) {
+    const rows = rowsOf(await get(`/dashboard/orders?tab=delivered&per_page=100&page=${page}`));
+    if (!rows.length) break;
+    for (const row of rows) delivered.push(Number(row.id));
+    deliveredStatus = Number(rows[0]!.status_id);
+  }
+  const products = rowsOf(await get('/dashboard/products')).filter((p) => !p.has_variants);
+  const channel = await call(
+    'POST',
+    '/dashboard/sales-channels',
+    { name: `Bench load ${Date.now()}`, icon: null, source_type: 'facebook', active: true },
+    auth,
+  );
+  const intakeKey = JSON.stringify(channel).match(/"intake_key":"([^"]+)"/)?.[1];
+  const totalAll = Number(((await get('/dashboard/orders?tab=all')).counts as TJson | undefined)?.all ?? 0);
+  if (!sample.length || !products.length || delivered.length < 100 || !intakeKey || !deliveredStatus) {
+    throw new Error('the bench shop is missing orders, products, delivered orders or a channel key');
+  }
+  return {
+    auth,
+    phones: sample.map((r) => String(r.customer_phone_1)),
+    names: sample.map((r) => String(r.customer_full_name)),
+    productId: Number(products[0]!.id),
+    delivered,
+    deliveredStatus,
+    intakeKey,
+    totalAll,
+  };
+}
+
+type TShop = Awaited<ReturnType<typeof prepareShop>>;
+
+interface TScenario {
+  name: string;
+  method: 'GET' | 'POST';
+  /** The i-th request (every connection draws from one counter, so requests rotate across them). */
+  request: (i: number) => { path: string; body?: unknown; headers?: Record<string, string> };
+}
+
+function scenarios(shop: TShop): TScenario[] {
+  const tabs = ['inProcess', 'ready', 'inDispatch', 'inDelivery', 'delivered', 'returned', 'cancelled', 'all'];
+  const pages = Math.max(1, Math.min(40, Math.floor(shop.totalAll / 25 / 4)));
+  const orderBody = (i: number, name: string) => ({
+    customer_full_name: `${name} ${i}`,
+    customer_phone_1: `06${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
+    state_id: 16,
+    city_id: 1601,
+    customer_address: 'Rue Larbi Ben Mhidi',
+    products: [{ product_id: shop.productId, quantity: 1 + (i % 2) }],
+  });
+  const runId = crypto.randomBytes(4).toString('hex');
+  const blocks = Math.floor(shop.delivered.length / 100);
+  return [
+    { name: 'calibration GET /health (no database)', method: 'GET', request: () => ({ path: '/health' }) },
+    {
+      name: 'orders list (8 tabs, pages, counts)',
+      method: 'GET',
+      request: (i) => ({
+        path: `/dashboard/orders?tab=${tabs[i % tabs.length]}&page=${1 + (Math.floor(i / 8) % pages)}`,
+      }),
+    },
+    {
+      name: 'search by phone',
+      method: 'GET',
+      request: (i) => ({ path: `/dashboard/orders?tab=all&search=${shop.phones[i % shop.phones.length]}` }),
+    },
+    {
+      name: 'search by full name',
+      method: 'GET',
+      request: (i) => ({
+        path: `/dashboard/orders?tab=all&search=${encodeURIComponent(shop.names[i % shop.names.length]!)}`,
+      }),
+    },
+    {
+      name: 'create order',
+      method: 'POST',
+      request: (i) => ({ path: '/dashboard/orders', body: orderBody(i, 'Client Bench') }),
+    },
+    {
+      name: 'bulk status update (100 orders)',
+      method: 'POST',
+      request: (i) => {
+        const start = (i % blocks) * 100;
+        return {
+          path: '/dashboard/orders/bulk-status-update',
+          body: { status: shop.deliveredStatus, order_ids: shop.delivered.slice(start, start + 100) },
+        };
+      },
+    },
+    {
+      name: 'intake POST /api/orders',
+      method: 'POST',
+      request: (i) => ({
+        path: '/api/orders',
+        body: { ...orderBody(i, 'Client Intake'), sales_source: 'facebook', campaign_id: 'bench' },
+        headers: { 'x-intake-key': shop.intakeKey, 'idempotency-key': `load-${runId}-${i}` },
+      }),
+    },
+  ];
+}
+
+interface TRow {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+  load: number;
+}
+
+/** One autocannon run of a scenario; latencies of every answer kept for the percentiles. */
+function run(baseUrl: string, shop: TShop, scenario: TScenario, connections: number): Promise<TRow> {
+  let next = 0;
+  const times: number[] = [];
+  const headers = scenario.name.startsWith('intake') ? {} : shop.auth;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration: SECONDS,
+        timeout: 30,
+        requests: [
+          {
+            method: scenario.method,
+            setupRequest: (request) => {
+              const { path: url, body, headers: extra } = scenario.request(next++);
+              return {
+                ...request,
+                method: scenario.method,
+                path: url,
+                headers: {
+                  ...headers,
+                  ...extra,
+                  ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                },
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({
+          scenario: scenario.name,
+          connections,
+          rps: times.length / result.duration,
+          p50: times.length ? percentile(times, 50) : NaN,
+          p95: times.length ? percentile(times, 95) : NaN,
+          p99: times.length ? percentile(times, 99) : NaN,
+          failed: result.non2xx + result.errors + result.timeouts,
+          load: os.loadavg()[0]!,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status < 300) times.push(ms);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let url: string | null = null;
+  let seededIn = 0;
+  try {
+    let baseUrl = BASE_URL;
+    if (!baseUrl) {
+      url = process.env.BENCH_DATABASE_URL ?? `${SERVER}/${DB_NAME}`;
+      if (!process.env.BENCH_DATABASE_URL) {
+        await admin(async (c) => {
+          await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+          await c.query(`CREATE DATABASE ${DB_NAME}`);
+        });
+      }
+      seededIn = await seedDatabase(url);
+      log(`seeded ${ORDERS.toLocaleString('en')} orders in ${seededIn.toFixed(1)} s`);
+      server = await startServer(url);
+      baseUrl = server.baseUrl;
+    }
+    const shop = await prepareShop(baseUrl);
+    const rows: TRow[] = [];
+    const list = scenarios(shop);
+    for (const connections of CONNECTIONS) {
+      for (const scenario of list) {
+        const row = await run(baseUrl, shop, scenario, connections);
+        rows.push(row);
+        log(
+          `  ${row.scenario} c${connections}: ${row.rps.toFixed(0)} rps, p95 ${row.p95.toFixed(1)} ms${row.failed ? `, ${row.failed} failed` : ''}`,
+        );
+      }
+    }
+    report(rows, baseUrl, seededIn, started);
+  } finally {
+    if (server) {
+      await stopServer(server.child);
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    if (url && !KEEP_DB && !process.env.BENCH_DATABASE_URL) {
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+    }
+  }
+}
+
+function report(rows: TRow[], baseUrl: string, seededIn: number, started: number): void {
+  const calibration = new Map(
+    rows.filter((r) => r.scenario.startsWith('calibration')).map((r) => [r.connections, r.rps]),
+  );
+  const cpus = os.cpus();
+  log(
+    `\nbench:load against ${BASE_URL ? `${baseUrl} (BENCH_BASE_URL)` : `a server started here on ${DB_NAME}`}, ${new Date().toISOString()}`,
+  );
+  log(
+    `machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`,
+  );
+  if (!BASE_URL) log(`data: ${ORDERS.toLocaleString('en')} orders in one shop, seeded in ${seededIn.toFixed(0)} s`);
+  log(`autocannon, ${SECONDS} s per run; ratio = the scenario's rps / the calibration's rps at the same connections\n`);
+  log('| scenario | conns | rps | p50 ms | p95 ms | p99 ms | ratio to calibration | failed | load avg 1 min |');
+  log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    const calib = calibration.get(r.connections);
+    const ratio = calib ? r.rps / calib : NaN;
+    log(
+      `| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio.toFixed(4)} | ${r.failed} | ${r.load.toFixed(2)} |`,
+    );
+  }
+  log(
+    `\nload average (1, 5, 15 min) at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();

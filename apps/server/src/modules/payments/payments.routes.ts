@@ -1,0 +1,62 @@
+import { m } from '@cod/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { centralSessionOfRequest } from '../../http/access-guard.js';
+import { AppError } from '../../lib/app-error.js';
+import { ZIdParams } from '../../lib/id-params.js';
+import { parse } from '../../lib/validate.js';
+import { MAX_RECEIPT_BYTES, type TReceiptUpload } from './payment-receipts.js';
+import { listPayments, paymentReceipt, recordPayment, voidPayment, type TPaymentDeps } from './payments.service.js';
+
+const CENTRAL = { config: { access: 'central' as const } };
+
+/** /central/payments (issue 19.4): multipart in this scope only, with the receipt's own limits. */
+export async function registerPaymentRoutes(app: FastifyInstance, deps: TPaymentDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 12, parts: 13 } });
+    scope.post('/central/payments', CENTRAL, async (request, reply) => {
+      const admin = centralSessionOfRequest(request);
+      const { fields, upload } = request.isMultipart()
+        ? await readPaymentForm(request)
+        : { fields: request.body, upload: null };
+      return reply.status(201).send(await recordPayment(deps, admin, fields, upload));
+    });
+  });
+  app.get('/central/payments', CENTRAL, (request) => listPayments(deps, request.query as Record<string, unknown>));
+  app.post('/central/payments/:id/void', CENTRAL, (request) =>
+    voidPayment(deps, centralSessionOfRequest(request), parse(ZIdParams, request.params).id, request.body),
+  );
+  app.get('/central/payments/:id/receipt', CENTRAL, async (request, reply) => {
+    const receipt = await paymentReceipt(deps, parse(ZIdParams, request.params).id);
+    return reply
+      .header('content-type', receipt.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename="${encodeURIComponent(receipt.name)}"`)
+      .send(receipt.data);
+  });
+}
+
+async function readPaymentForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; upload: TReceiptUpload | null }> {
+  const fields: Record<string, string> = {};
+  let upload: TReceiptUpload | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      try {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'receipt' && data.length) upload = { fileName: part.filename, data };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw AppError.validation({
+            receipt: [m('payment.receipt_too_large', { max: MAX_RECEIPT_BYTES / 1024 / 1024 })],
+          });
+        }
+        throw error;
+      }
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, upload };
+}

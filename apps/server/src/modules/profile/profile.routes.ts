@@ -1,0 +1,65 @@
+import { AVATAR_MAX_BYTES, m } from '@cod/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOfRequest } from '../../http/access-guard.js';
+import { actorOf } from '../../http/actor.js';
+import { AppError } from '../../lib/app-error.js';
+import { ZIdParams } from '../../lib/id-params.js';
+import { parse } from '../../lib/validate.js';
+import * as service from './profile.service.js';
+
+const sessionActorOf = (request: FastifyRequest): service.TSessionActor => ({
+  ...actorOf(request),
+  tokenId: sessionOfRequest(request).tokenId,
+});
+
+/**
+ * Issue 18.4, SPEC 2.3 /profile: the signed-in user's own account. Every signed-in user has one, so
+ * these routes need a session only (docs/decisions/0059): a role without 'view profile' hides the
+ * sidebar entry but cannot stop a user changing their own password or signing a lost phone out.
+ */
+export async function registerProfileRoutes(app: FastifyInstance, deps: service.TProfileDeps): Promise<void> {
+  app.get('/profile', { config: { access: 'authenticated' } }, (request) => service.getProfile(deps, actorOf(request)));
+  app.put('/profile', { config: { access: 'authenticated' } }, (request) =>
+    service.updateProfile(deps, actorOf(request), request.body),
+  );
+  app.post('/profile/password', { config: { access: 'authenticated' } }, (request) =>
+    service.changePassword(deps, sessionActorOf(request), request.body),
+  );
+  app.get('/profile/sessions', { config: { access: 'authenticated' } }, (request) =>
+    service.listSessions(deps, sessionActorOf(request)),
+  );
+  app.post('/profile/sessions/revoke-others', { config: { access: 'authenticated' } }, (request) =>
+    service.revokeOtherSessions(deps, sessionActorOf(request)),
+  );
+  app.delete('/profile/sessions/:id', { config: { access: 'authenticated' } }, (request) => {
+    const { id } = parse(ZIdParams, request.params);
+    return service.revokeSession(deps, sessionActorOf(request), id);
+  });
+  app.delete('/profile/avatar', { config: { access: 'authenticated' } }, (request) =>
+    service.removeAvatar(deps, actorOf(request)),
+  );
+
+  // Multipart in this scope only, with the avatar's own size limit (2 MB).
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    scope.post('/profile/avatar', { config: { access: 'authenticated' } }, (request) =>
+      service.setAvatar(deps, actorOf(request), () => readAvatar(request)),
+    );
+  });
+}
+
+async function readAvatar(request: FastifyRequest): Promise<Buffer> {
+  const missing = () => AppError.validation({ avatar: [m('validation.required', { field: 'avatar' })] });
+  if (!request.isMultipart()) throw missing();
+  const part = await request.file().catch(() => undefined);
+  if (!part) throw missing();
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw AppError.validation({ avatar: [m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 })] });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  centimes,
+  fromDinars,
+  subtractCentimes,
+  type TCarrierCash,
+  type TOwedParcel,
+  type TRemittance,
+  type TRemittanceIssue,
+} from '@cod/shared';
+import { rows, type Tx } from '../../db/client.js';
+
+/**
+ * Carrier COD cash (issue 13.4, docs/decisions/0072). A parcel's cash is owed by its carrier once
+ * the order is delivered and until a remittance pays it. What is owed is the order total minus the
+ * carrier's fee for that wilaya and delivery type (its fee grid; the order's own delivery price
+ * when the grid has none). Amounts are numeric dinars in SQL, converted exactly to centimes here.
+ */
+const FEE = sql`coalesce(case when o.is_stopdesk then f.stopdesk_fee else f.home_fee end, o.delivery_price)`;
+const DELIVERED_AT = sql`coalesce(s.status_at, o.updated_at)`;
+const OWED_FROM = sql`from orders o
+  left join shipments s on s.tenant_id = o.tenant_id and s.order_id = o.id and s.active
+  left join shipping_fees f on f.tenant_id = o.tenant_id and f.shipping_company_id = o.shipping_company_id and f.state_id = o.state_id`;
+const UNPAID = sql`not exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id)`;
+
+export async function carrierCash(tx: Tx, tenantId: number): Promise<TCarrierCash[]> {
+  const found = await rows<Record<string, string | number>>(
+    tx,
+    sql`with owed as (
+          select o.shipping_company_id, o.total - ${FEE} as owed, extract(day from now() - ${DELIVERED_AT})::int as age
+          ${OWED_FROM}
+          where o.tenant_id = ${tenantId} and o.status_type = 'delivered' and o.deleted_at is null
+            and o.shipping_company_id is not null and ${UNPAID}
+        )
+        select c.id, c.name,
+          count(w.owed)::int as parcels, coalesce(sum(w.owed), 0)::text as owed,
+          count(w.owed) filter (where w.age <= 7)::int as p0, coalesce(sum(w.owed) filter (where w.age <= 7), 0)::text as s0,
+          count(w.owed) filter (where w.age between 8 and 14)::int as p1, coalesce(sum(w.owed) filter (where w.age between 8 and 14), 0)::text as s1,
+          count(w.owed) filter (where w.age between 15 and 30)::int as p2, coalesce(sum(w.owed) filter (where w.age between 15 and 30), 0)::text as s2,
+          count(w.owed) filter (where w.age > 30)::int as p3, coalesce(sum(w.owed) filter (where w.age > 30), 0)::text as s3
+        from shipping_companies c
+        left join owed w on w.shipping_company_id = c.id
+        where c.tenant_id = ${tenantId} and (c.archived_at is null or w.owed is not null)
+        group by c.id, c.name
+        order by lower(c.name), c.id`,
+  );
+  const dinars = (value: string | number) => fromDinars(String(value));
+  return found.map((r) => ({
+    shipping_company_id: Number(r.id),
+    name: String(r.name),
+    owed_centimes: dinars(r.owed!),
+    parcels: Number(r.parcels),
+    buckets: {
+      d0_7: { centimes: dinars(r.s0!), parcels: Number(r.p0) },
+      d8_14: { centimes: dinars(r.s1!), parcels: Number(r.p1) },
+      d15_30: { centimes: dinars(r.s2!), parcels: Number(r.p2) },
+      d30_plus: { centimes: dinars(r.s3!), parcels: Number(r.p3) },
+    },
+  }));
+}
+
+type TOwedRow = {
+  order_id: number;
+  order_number: number;
+  tracking_number: string;
+  total: string;
+  fee: string;
+  delivered_at: Date | string;
+  days: number;
+};
+
+function toOwed(r: TOwedRow): TOwedParcel {
+  const total = fromDinars(String(r.total));
+  const fee = fromDinars(String(r.fee));
+  return {
+    order_id: r.order_id,
+    order_number: r.order_number,
+    tracking_number: r.tracking_number,
+    total_centimes: total,
+    fee_centimes: fee,
+    owed_centimes: subtractCentimes(total, fee),
+    delivered_at: new Date(r.delivered_at).toISOString(),
+    days: Number(r.days),
+  };
+}
+
+const OWED_COLUMNS = sql`o.id as order_id, o.order_number, o.tracking_number, o.total::text as total, ${FEE}::text as fee,
+  ${DELIVERED_AT} as delivered_at, extract(day from now() - ${DELIVERED_AT})::int as days`;
+
+export async function owedParcels(tx: Tx, tenantId: number, companyId: number, page: number, perPage: number) {
+  const where = sql`o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId} and o.status_type = 'delivered'
+    and o.deleted_at is null and o.tracking_number is not null and ${UNPAID}`;
+  const found = await rows<TOwedRow>(
+    tx,
+    sql`select ${OWED_COLUMNS} ${OWED_FROM} where ${where}
+        order by ${DELIVERED_AT}, o.id limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  const [count] = await rows<{ total: number }>(tx, sql`select count(*)::int as total from orders o where ${where}`);
+  return { data: found.map(toOwed), total: Number(count?.total ?? 0) };
+}
+
+/** The company's delivered parcels among these tracking numbers, paid or not (the matcher decides). */
+export async function deliveredByTracking(tx: Tx, tenantId: number, companyId: number, trackings: string[]) {
+  if (!trackings.length) return new Map<string, TOwedParcel & { paid: boolean }>();
+  const found = await rows<TOwedRow & { paid: boolean }>(
+    tx,
+    sql`select ${OWED_COLUMNS},
+          exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id) as paid
+        ${OWED_FROM}
+        where o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId} and o.status_type = 'delivered'
+          and o.deleted_at is null and o.tracking_number = any(${toArray(trackings)}::text[])`,
+  );
+  return new Map(found.map((r) => [r.tracking_number, { ...toOwed(r), paid: Boolean(r.paid) }]));
+}
+
+/** A Postgres text[] literal, every element quoted. */
+function toArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+export async function companyName(tx: Tx, tenantId: number, companyId: number) {
+  const [row] = await rows<{ name: string }>(
+    tx,
+    sql`select name from shipping_companies where tenant_id = ${tenantId} and id = ${companyId}`,
+  );
+  return row?.name;
+}
+
+export async function insertRemittance(
+  tx: Tx,
+  tenantId: number,
+  values: {
+    companyId: number;
+    boxId: number;
+    day: string;
+    reference: string | null;
+    amount: number;
+    fileName: string | null;
+    userId: number;
+  },
+) {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`insert into remittances (tenant_id, shipping_company_id, box_id, received_on, reference, amount_centimes, file_name, created_by)
+        values (${tenantId}, ${values.companyId}, ${values.boxId}, ${values.day}, ${values.reference}, ${values.amount},
+          ${values.fileName}, ${values.userId})
+        returning id`,
+  );
+  return row!.id;
+}
+
+/**
+ * Marks parcels paid. The unique order of remittance_parcels is the guard: a parcel another
+ * remittance paid meanwhile is not inserted, and the ids that were are returned.
+ */
+export async function insertPaidParcels(
+  tx: Tx,
+  tenantId: number,
+  remittanceId: number,
+  parcels: Array<{ orderId: number; tracking: string; expected: number; paid: number }>,
+): Promise<Set<number>> {
+  const inserted = new Set<number>();
+  for (let start = 0; start < parcels.length; start += 1000) {
+    const chunk = parcels.slice(start, start + 1000);
+    const done = await rows<{ order_id: number }>(
+      tx,
+      sql`insert into remittance_parcels (tenant_id, remittance_id, order_id, tracking_number, expected_centimes, paid_centimes)
+          select ${tenantId}, ${remittanceId}, x.order_id, x.tracking, x.expected, x.paid
+          from unnest(${`{${chunk.map((p) => p.orderId).join(',')}}`}::int[], ${toArray(chunk.map((p) => p.tracking))}::text[],
+                      ${`{${chunk.map((p) => p.expected).join(',')}}`}::bigint[], ${`{${chunk.map((p) => p.paid).join(',')}}`}::bigint[])
+            as x(order_id, tracking, expected, paid)
+          on conflict (tenant_id, order_id) do nothing
+          returning order_id`,
+    );
+    for (const row of done) inserted.add(row.order_id);
+  }
+  return inserted;
+}
+
+export async function insertIssues(tx: Tx, tenantId: number, remittanceId: number, issues: TRemittanceIssue[]) {
+  for (const issue of issues) {
+    await tx.execute(
+      sql`insert into remittance_issues (tenant_id, remittance_id, line_number, tracking_number, reason, order_id, expected_centimes, paid_centimes)
+          values (${tenantId}, ${remittanceId}, ${issue.line}, ${issue.tracking_number}, ${issue.reason}, ${issue.order_id},
+            ${issue.expected_centimes}, ${issue.paid_centimes})`,
+    );
+  }
+}
+
+export async function setCounts(tx: Tx, tenantId: number, id: number, matched: number, issues: number) {
+  await tx.execute(
+    sql`update remittances set matched_count = ${matched}, issue_count = ${issues} where tenant_id = ${tenantId} and id = ${id}`,
+  );
+}
+
+export async function listRemittances(
+  tx: Tx,
+  tenantId: number,
+  query: { page: number; per_page: number; shipping_company_id?: number; ids?: number[] },
+): Promise<{ data: TRemittance[]; total: number; sum: number }> {
+  const where = sql`r.tenant_id = ${tenantId}
+    ${query.shipping_company_id ? sql`and r.shipping_company_id = ${query.shipping_company_id}` : sql``}
+    ${query.ids ? sql`and r.id = any(${`{${query.ids.join(',')}}`}::int[])` : sql``}`;
+  const found = await rows<TRemittance & { amount_centimes: unknown; created_at: Date | string }>(
+    tx,
+    sql`select r.id, r.shipping_company_id, c.name as shipping_company_name, r.box_id, b.name as box_name,
+          r.received_on::text as received_on, r.reference, r.amount_centimes, r.matched_count, r.issue_count, r.file_name, r.created_at
+        from remittances r
+        join shipping_companies c on c.tenant_id = r.tenant_id and c.id = r.shipping_company_id
+        join cash_boxes b on b.tenant_id = r.tenant_id and b.id = r.box_id
+        where ${where}
+        order by r.received_on desc, r.id desc
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+  );
+  const [totals] = await rows<{ total: number; sum: string }>(
+    tx,
+    sql`select count(*)::int as total, coalesce(sum(r.amount_centimes), 0)::text as sum from remittances r where ${where}`,
+  );
+  return {
+    data: found.map((r) => ({
+      ...r,
+      received_on: String(r.received_on).slice(0, 10),
+      amount_centimes: centimes(Number(r.amount_centimes)),
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    total: Number(totals?.total ?? 0),
+    sum: Number(totals?.sum ?? 0),
+  };
+}
+
+export async function issuesOf(tx: Tx, tenantId: number, remittanceId: number): Promise<TRemittanceIssue[]> {
+  const found = await rows<{
+    line_number: number;
+    tracking_number: string;
+    reason: TRemittanceIssue['reason'];
+    order_id: number | null;
+    expected_centimes: unknown;
+    paid_centimes: unknown;
+  }>(
+    tx,
+    sql`select line_number, tracking_number, reason, order_id, expected_centimes, paid_centimes
+        from remittance_issues where tenant_id = ${tenantId} and remittance_id = ${remittanceId} order by line_number`,
+  );
+  return found.map((r) => ({
+    line: r.line_number,
+    tracking_number: r.tracking_number,
+    reason: r.reason,
+    order_id: r.order_id,
+    expected_centimes: r.expected_centimes == null ? null : centimes(Number(r.expected_centimes)),
+    paid_centimes: centimes(Number(r.paid_centimes)),
+  }));
+}
+
+export async function matchedSum(tx: Tx, tenantId: number, remittanceId: number) {
+  const [row] = await rows<{ sum: string }>(
+    tx,
+    sql`select coalesce(sum(paid_centimes), 0)::text as sum from remittance_parcels where tenant_id = ${tenantId} and remittance_id = ${remittanceId}`,
+  );
+  return centimes(Number(row?.sum ?? 0));
+}

@@ -1,0 +1,66 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZOwedQuery, ZRemittanceInput, ZRemittanceListQuery, ZRemittanceUploadQuery } from '@cod/shared';
+import { FILE_REFUSALS, fileLimits, fileRefused } from '../../files/file-limits.js';
+import { actorOf } from '../../http/actor.js';
+import type { TAppDeps } from '../../http/app-deps.js';
+import { ZIdParams } from '../../lib/id-params.js';
+import { parse } from '../../lib/validate.js';
+import * as service from './remittances.service.js';
+import { readStatement } from './statement-file.js';
+
+/** Issue 13.4: carrier COD remittances and the cash each carrier still holds. */
+export async function registerRemittanceRoutes(app: FastifyInstance, deps: TAppDeps): Promise<void> {
+  app.get('/dashboard/remittances/carriers', { config: { access: 'view cases' } }, async (request) => {
+    const { tenantId } = actorOf(request);
+    return { data: await service.listCarrierCash(deps, tenantId) };
+  });
+
+  app.get('/dashboard/remittances/owed', { config: { access: 'view cases' } }, async (request) => {
+    const { tenantId } = actorOf(request);
+    return service.listOwedParcels(deps, tenantId, parse(ZOwedQuery, request.query));
+  });
+
+  app.get('/dashboard/remittances', { config: { access: 'view cases' } }, async (request) => {
+    const { tenantId } = actorOf(request);
+    return service.listRemittances(deps, tenantId, parse(ZRemittanceListQuery, request.query));
+  });
+
+  app.get('/dashboard/remittances/:id', { config: { access: 'view cases' } }, async (request) => {
+    const { tenantId } = actorOf(request);
+    const { id } = parse(ZIdParams, request.params);
+    return service.getRemittance(deps, tenantId, id);
+  });
+
+  // By hand: the parcels picked with what was paid for each.
+  app.post('/dashboard/remittances', { config: { access: 'manage cases' } }, async (request, reply) => {
+    const { lines, ...header } = parse(ZRemittanceInput, request.body);
+    return reply.status(201).send(await service.recordRemittance(deps, actorOf(request), header, lines));
+  });
+
+  const { maxBytes } = fileLimits();
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxBytes + 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+    // The carrier's statement: the header in the query, the CSV/XLSX as the body.
+    scope.post('/dashboard/remittances/statement', { config: { access: 'manage cases' } }, async (request, reply) => {
+      const query = parse(ZRemittanceUploadQuery, request.query);
+      const part = await fileOf(request);
+      const lines = await readStatement({ source: part.file, fileName: part.filename });
+      const header = { ...query, reference: query.reference || null };
+      return reply
+        .status(201)
+        .send(await service.recordRemittance(deps, actorOf(request), header, lines, part.filename));
+    });
+  });
+}
+
+async function fileOf(request: FastifyRequest) {
+  const missing = () => fileRefused(FILE_REFUSALS.required);
+  if (!request.isMultipart()) throw missing();
+  const part = await request.file().catch(() => undefined);
+  if (!part || !part.filename) {
+    part?.file.resume();
+    throw missing();
+  }
+  return part;
+}

@@ -1,0 +1,130 @@
+import {
+  ALL_PERMISSIONS,
+  isBuiltInRole,
+  isPermission,
+  m,
+  OWNER_ROLE,
+  type TCreateRoleRequest,
+  type TRoleRow,
+  type TUpdateRoleRequest,
+} from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import type { TActor } from '../../http/actor.js';
+import type { TAppDeps } from '../../http/app-deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as repo from './roles.repository.js';
+
+function toRow(record: repo.TRoleRecord): TRoleRow {
+  const isOwner = record.name === OWNER_ROLE;
+  return {
+    id: record.id,
+    name: record.name,
+    built_in: isBuiltInRole(record.name),
+    is_owner: isOwner,
+    users_count: record.users_count,
+    // The Owner holds every permission, whatever its rows say (apps/server/src/modules/auth/session.ts).
+    permissions: isOwner ? [...ALL_PERMISSIONS] : record.permissions.filter(isPermission),
+  };
+}
+
+/** Issue 18.2: the shop's roles with how many users hold each and their permissions. */
+export async function listRoles(deps: TAppDeps, tenantId: number) {
+  const data = (await withTenant(deps.db, tenantId, (tx) => repo.listRoles(tx, tenantId))).map(toRow);
+  return { data, total: data.length };
+}
+
+/** The roles a user can be given (the users screen): names only. */
+export async function listRoleOptions(deps: TAppDeps, tenantId: number) {
+  const roles = await withTenant(deps.db, tenantId, (tx) => repo.listRoles(tx, tenantId));
+  return { data: roles.map((r) => ({ id: r.id, name: r.name, built_in: isBuiltInRole(r.name) })), total: roles.length };
+}
+
+/** For the users module: the role a user is given, inside its transaction. */
+export async function findRoleInTx(tx: Tx, tenantId: number, id: number) {
+  const record = await repo.findRole(tx, tenantId, id);
+  return record ? toRow(record) : undefined;
+}
+
+function checkedPermissions(names: readonly string[]): string[] {
+  const unknown = names.find((name) => !isPermission(name));
+  if (unknown) throw AppError.validation({ permissions: [m('team.permission_unknown', { name: unknown })] });
+  return [...new Set(names)];
+}
+
+async function ensureFreeName(tx: Tx, tenantId: number, name: string, exceptId?: number) {
+  if (await repo.roleNameTaken(tx, tenantId, name, exceptId)) {
+    throw AppError.validation({ name: [m('team.role_name_taken')] });
+  }
+}
+
+async function roleOrFail(tx: Tx, tenantId: number, id: number, lock = false) {
+  const role = await repo.findRole(tx, tenantId, id, lock);
+  if (!role) throw new AppError('not_found', m('team.role_not_found'));
+  return role;
+}
+
+/** Create, or duplicate (copy_from): a new role with its own name. */
+export function createRole(deps: TAppDeps, actor: TActor, input: TCreateRoleRequest) {
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    await ensureFreeName(tx, actor.tenantId, input.name);
+    const source = input.copy_from ? toRow(await roleOrFail(tx, actor.tenantId, input.copy_from)) : undefined;
+    const granted = checkedPermissions(source ? source.permissions : input.permissions);
+    const id = await repo.insertRole(tx, actor.tenantId, input.name);
+    await repo.setRolePermissions(tx, actor.tenantId, id, await repo.permissionIds(tx, actor.tenantId, granted));
+    const created = toRow((await repo.findRole(tx, actor.tenantId, id))!);
+    await recordAudit(tx, {
+      ...auditOf(actor, id),
+      action: source ? 'duplicate' : 'create',
+      changes: { after: created, copied_from: source?.id ?? null },
+    });
+    return created;
+  });
+}
+
+/**
+ * Rename or change the permissions. The Owner role is not editable; the built-in roles keep their
+ * names (the server and the screens know Support Agent and Owner by name). Takes effect on the next
+ * request of every user holding the role: the guard reads permissions per request.
+ */
+export function updateRole(deps: TAppDeps, actor: TActor, id: number, input: TUpdateRoleRequest) {
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    const before = toRow(await roleOrFail(tx, actor.tenantId, id, true));
+    if (before.is_owner) throw AppError.validation({ permissions: [m('team.owner_role_locked')] });
+    if (input.name !== undefined && input.name !== before.name) {
+      if (before.built_in) throw AppError.validation({ name: [m('team.role_builtin_locked')] });
+      await ensureFreeName(tx, actor.tenantId, input.name, id);
+      await repo.renameRole(tx, actor.tenantId, id, input.name);
+    }
+    if (input.permissions !== undefined) {
+      const granted = checkedPermissions(input.permissions);
+      await repo.setRolePermissions(tx, actor.tenantId, id, await repo.permissionIds(tx, actor.tenantId, granted));
+    }
+    const after = toRow((await repo.findRole(tx, actor.tenantId, id))!);
+    await recordAudit(tx, { ...auditOf(actor, id), action: 'update', changes: { before, after } });
+    return after;
+  });
+}
+
+/** Refused for the built-in roles and while users hold the role (with their count). */
+export function deleteRole(deps: TAppDeps, actor: TActor, id: number) {
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    const role = toRow(await roleOrFail(tx, actor.tenantId, id, true));
+    if (role.built_in) throw AppError.validation({ id: [m('team.role_builtin_locked')] });
+    if (role.users_count > 0) {
+      throw AppError.validation({ id: [m('team.role_in_use', { count: role.users_count })] });
+    }
+    await repo.deleteRole(tx, actor.tenantId, id);
+    await recordAudit(tx, { ...auditOf(actor, id), action: 'delete', changes: { before: role } });
+    return { deleted: id };
+  });
+}
+
+const auditOf = (actor: TActor, id: number) => ({
+  tenantId: actor.tenantId,
+  userId: actor.userId,
+  entity: 'role',
+  entityId: id,
+  ip: actor.ip,
+});

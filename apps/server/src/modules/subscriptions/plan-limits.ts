@@ -1,0 +1,88 @@
+import { isBlockedSubscription, m, monthIn, readMessage } from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import * as repo from './plan-limits.repository.js';
+
+/**
+ * Plan limits, checked in the transaction of the write they limit (issue 19.7, docs/decisions/0064).
+ * Steps run inside another use case's transaction, so they take `tx` first.
+ */
+
+export function blockedError(status: string): AppError {
+  return new AppError(
+    'payment_required',
+    status === 'suspended' ? m('subscription.suspended_write') : m('subscription.expired_write'),
+  );
+}
+
+/**
+ * Takes `count` places of this month's order quota, or refuses them all: an expired or suspended
+ * shop creates nothing (the intake API included), and a creation that would cross the plan's
+ * monthly limit is refused with a message naming the plan and the limit. The counter's row lock
+ * makes concurrent creations take the last places one at a time.
+ */
+export async function reserveOrderQuota(tx: Tx, tenantId: number, count: number, now = new Date()): Promise<void> {
+  if (count <= 0) return;
+  const plan = await repo.shopPlan(tx, tenantId);
+  if (plan && isBlockedSubscription(plan.status)) throw blockedError(plan.status);
+  const total = await repo.addMonthOrders(tx, tenantId, monthIn(now), count);
+  const limit = plan?.max_orders_per_month ?? null;
+  if (limit !== null && total > limit) {
+    throw new AppError('payment_required', m('plan.order_limit', { plan: plan!.plan, limit }));
+  }
+}
+
+/**
+ * How many orders the shop may still create this month (null: no limit). Locks the month's
+ * counter, so a caller that then reserves what this allows is not overtaken (an import chunk).
+ */
+export async function orderQuotaRoom(tx: Tx, tenantId: number, now = new Date()): Promise<number | null> {
+  const plan = await repo.shopPlan(tx, tenantId);
+  if (plan && isBlockedSubscription(plan.status)) return 0;
+  const used = await repo.addMonthOrders(tx, tenantId, monthIn(now), 0);
+  const limit = plan?.max_orders_per_month ?? null;
+  return limit === null ? null : Math.max(0, limit - used);
+}
+
+/**
+ * An import chunk's rows split by what the quota still allows: the first rows are kept, the rest
+ * refused with the plan's message (English: import row errors are stored as text, decision 0041).
+ */
+export async function splitByOrderQuota<T>(
+  tx: Tx,
+  tenantId: number,
+  items: readonly T[],
+  now = new Date(),
+): Promise<{ allowed: T[]; refused: T[]; message: string }> {
+  const room = await orderQuotaRoom(tx, tenantId, now);
+  if (room === null || items.length <= room) return { allowed: [...items], refused: [], message: '' };
+  const plan = await repo.shopPlan(tx, tenantId);
+  const token =
+    plan && isBlockedSubscription(plan.status)
+      ? blockedError(plan.status).message
+      : readMessage(m('plan.order_limit', { plan: plan?.plan ?? '', limit: plan?.max_orders_per_month ?? 0 }))!.message;
+  return { allowed: items.slice(0, room), refused: items.slice(room), message: token };
+}
+
+const LIMITS = {
+  users: { column: 'max_users', message: 'plan.user_limit' },
+  shipping_companies: { column: 'max_shipping_companies', message: 'plan.carrier_limit' },
+  sales_channels: { column: 'max_sales_channels', message: 'plan.channel_limit' },
+} as const;
+
+export type TLimitedResource = keyof typeof LIMITS;
+
+/**
+ * Before adding one more user, shipping company or sales channel: refuses when the shop already
+ * has as many as its plan allows. Checks of one shop wait for each other (advisory lock to the
+ * transaction's end), so two concurrent additions cannot both take the last place.
+ */
+export async function assertBelowPlanLimit(tx: Tx, tenantId: number, kind: TLimitedResource): Promise<void> {
+  const plan = await repo.shopPlan(tx, tenantId);
+  if (!plan) return;
+  const limit = plan[LIMITS[kind].column];
+  if (limit === null) return;
+  await repo.lockShopLimits(tx, tenantId);
+  const count = await repo.countResources(tx, tenantId, kind);
+  if (count >= limit) throw new AppError('payment_required', m(LIMITS[kind].message, { plan: plan.plan, limit }));
+}

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../../src/db/client.js';
+import { withSystem, withTenant } from '../../src/db/tenant-context.js';
+import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from '../support/test-db.js';
+import { clientOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+
+const { app, database } = await openTestApp();
+
+async function ownerOfNewShop() {
+  const tenant = await createTestTenant(database);
+  const { authorization } = await loginAs(app, tenant.ownerEmail);
+  return { tenant, owner: clientOf(app, authorization) };
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+describe('users: invitations (issue 18.1)', () => {
+  it('invites by e-mail: a one-use set-password link, mailed through the outbox and answered to copy', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const email = `${unique('invited')}@test.dz`;
+    const invited = await owner.post('/dashboard/users', {
+      name: 'Lina Agent',
+      email,
+      role_id: tenant.roleIds.get('Support Agent'),
+      commission_type: 'fixed',
+      commission_amount: 150,
+      commission_on: 'delivered',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const body = invited.json();
+    expect(body.user).toMatchObject({
+      email,
+      invitation_pending: true,
+      commission_type: 'fixed',
+      commission_amount: 150,
+    });
+    expect(body.link).toContain('/build/resetpassword?token=');
+    const hours = (new Date(body.expires_at).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+    const mail = await withSystem(database.db, (tx) =>
+      rows<{ body: string }>(tx, sql`select body from mail_outbox where to_email = ${email}`),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain(body.link);
+
+    // No password yet: nobody signs in with an empty one.
+    const blank = await app.inject({ method: 'POST', url: '/login', payload: { email, password: '' } });
+    expect(blank.statusCode).toBe(422);
+
+    const reset = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/reset-password',
+        payload: { token, email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      });
+    expect((await reset(tokenOf(body.link))).statusCode).toBe(200);
+    await loginAs(app, email, 'brand-new-pass');
+    // The link works once.
+    expect((await reset(tokenOf(body.link))).statusCode).toBe(422);
+    const after = (await owner.get(`/dashboard/users/${body.user.id}`)).json();
+    expect(after.invitation_pending).toBe(false);
+    expect((await owner.post(`/dashboard/users/${body.user.id}/resend-invitation`)).json().code).toBe(
+      'team.invitation_not_pending',
+    );
+  });
+
+  it('re-sending an invitation spends the earlier link', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const email = `${unique('invited')}@test.dz`;
+    const first = (
+      await owner.post('/dashboard/users', { name: 'A', email, role_id: tenant.roleIds.get('Manager') })
+    ).json();
+    const second = (await owner.post(`/dashboard/users/${first.user.id}/resend-invitation`)).json();
+    expect(second.link).not.toBe(first.link);
+    const reset = (link: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/reset-password',
+        payload: { token: tokenOf(link), email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      });
+    expect((await reset(first.link)).statusCode).toBe(422);
+    expect((await reset(second.link)).statusCode).toBe(200);
+  });
+
+  it('creates with a password, refuses a taken e-mail, checks the commission', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const email = `${unique('made')}@test.dz`;
+    const made = await owner.post('/dashboard/users', {
+      name: 'Made',
+      email,
+      role_id: tenant.roleIds.get('Support Agent'),
+      password: TEST_PASSWORD,
+      commission_type: 'percent',
+      commission_rate: 2.5,
+      commission_on: 'confirmed',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ link: null, user: { invitation_pending: false, commission_rate: 2.5 } });
+    await loginAs(app, email);
+    const taken = await owner.post('/dashboard/users', {
+      name: 'X',
+      email: email.toUpperCase(),
+      role_id: tenant.roleIds.get('Manager'),
+    });
+    expect(taken.json().error_codes.email[0].code).toBe('team.email_taken');
+    const noAmount = await owner.post('/dashboard/users', {
+      name: 'X',
+      email: `${unique('x')}@test.dz`,
+      role_id: tenant.roleIds.get('Manager'),
+      commission_type: 'fixed',
+    });
+    expect(noAmount.json().error_codes.commission_amount[0].code).toBe('team.commission_amount_required');
+    const [stored] = await withTenant(database.db, tenant.id, (tx) =>
+      rows<{ commission_type: string; commission_rate: string; commission_amount: string; commission_on: string }>(
+        tx,
+        sql`select commission_type, commission_rate, commission_amount, commission_on from users where lower(email) = ${email}`,
+      ),
+    );
+    expect(stored).toEqual({
+      commission_type: 'percent',
+      commission_rate: '2.50',
+      commission_amount: '0.00',
+      commission_on: 'confirmed',
+    });
+  });
+});
+
+describe('users: edit, deactivate, reset (issue 18.1)', () => {
+  it("refuses a deactivated user's token on the very next request", async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const agent = await createTestUser(database, tenant, 'Support Agent');
+    const { authorization } = await loginAs(app, agent.email);
+    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization } })).statusCode).toBe(200);
+    const off = await owner.post(`/dashboard/users/${agent.id}/deactivate`, { reassign_to: null });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/login', payload: { email: agent.email, password: TEST_PASSWORD } }))
+        .statusCode,
+    ).toBe(422);
+    expect((await owner.post(`/dashboard/users/${agent.id}/activate`)).json().active).toBe(true);
+    // The ended session stays ended; a new sign-in works.
+    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization } })).statusCode).toBe(401);
+    await loginAs(app, agent.email);
+  });
+
+  it('never deactivates nor demotes the last owner; a second owner can be', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const manager = await createTestUser(database, tenant, 'Manager');
+    const managerApi = clientOf(app, (await loginAs(app, manager.email)).authorization);
+    const demote = await managerApi.put(`/dashboard/users/${tenant.ownerId}`, {
+      name: 'Owner Test',
+      role_id: tenant.roleIds.get('Manager'),
+    });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json().code).toBe('team.owner_role_only_by_owner');
+    expect((await managerApi.post(`/dashboard/users/${tenant.ownerId}/deactivate`)).json().code).toBe(
+      'team.last_owner',
+    );
+    const selfDemote = await owner.put(`/dashboard/users/${tenant.ownerId}`, {
+      name: 'Owner Test',
+      role_id: tenant.roleIds.get('Manager'),
+    });
+    expect(selfDemote.json().code).toBe('team.last_owner');
+    // A second owner: now the first may be demoted.
+    const promoted = await owner.put(`/dashboard/users/${manager.id}`, {
+      name: 'Co-owner',
+      role_id: tenant.roleIds.get('Owner'),
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const now = await owner.put(`/dashboard/users/${tenant.ownerId}`, {
+      name: 'Owner Test',
+      role_id: tenant.roleIds.get('Manager'),
+    });
+    expect(now.statusCode, now.body).toBe(200);
+    const owners = await withTenant(database.db, tenant.id, (tx) =>
+      rows(
+        tx,
+        sql`select u.id from users u join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id where r.name = 'Owner' and u.active`,
+      ),
+    );
+    expect(owners).toHaveLength(1);
+  });
+
+  it("hands the deactivated agent's open orders to the chosen agent, or leaves them", async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const a = await createTestUser(database, shop.tenant, 'Support Agent', { name: 'Agent A' });
+    const b = await createTestUser(database, shop.tenant, 'Support Agent', { name: 'Agent B' });
+    const c = await createTestUser(database, shop.tenant, 'Support Agent', { name: 'Agent C' });
+    const mine: number[] = [];
+    for (let i = 0; i < 3; i++) mine.push((await createOrder(shop.api, orderBody(shop, { agent_id: a.id }))).id);
+    const cOrder = (await createOrder(shop.api, orderBody(shop, { agent_id: c.id }))).id;
+    const off = await shop.api.post(`/dashboard/users/${a.id}/deactivate`, { reassign_to: b.id });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().orders_reassigned).toBe(3);
+    const left = await shop.api.post(`/dashboard/users/${c.id}/deactivate`, { reassign_to: null });
+    expect(left.json().orders_reassigned).toBe(0);
+    const agents = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ id: number; agent_id: number }>(tx, sql`select id, agent_id from orders order by id`),
+    );
+    expect(agents.filter((o) => mine.includes(o.id)).map((o) => o.agent_id)).toEqual([b.id, b.id, b.id]);
+    expect(agents.find((o) => o.id === cOrder)!.agent_id).toBe(c.id);
+  });
+
+  it('edits name, phone, role and commission, audited before and after', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const agent = await createTestUser(database, tenant, 'Support Agent');
+    const edited = await owner.put(`/dashboard/users/${agent.id}`, {
+      name: 'Renamed',
+      phone: '0555123456',
+      role_id: tenant.roleIds.get('Stock Keeper'),
+      commission_type: 'none',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'Renamed',
+      phone: '0555123456',
+      role: 'Stock Keeper',
+      commission_type: 'none',
+    });
+    const audit = await withTenant(database.db, tenant.id, (tx) =>
+      rows<{ action: string; changes: { before: { name: string }; after: { name: string } } }>(
+        tx,
+        sql`select action, changes from audit_log where entity = 'user' and entity_id = ${String(agent.id)}`,
+      ),
+    );
+    expect(audit[0]).toMatchObject({
+      action: 'update_user',
+      changes: { before: { name: 'Support Agent User' }, after: { name: 'Renamed' } },
+    });
+  });
+
+  it('resets a password: a new one signs the user out everywhere; or a link by e-mail', async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    const agent = await createTestUser(database, tenant, 'Support Agent');
+    const { authorization } = await loginAs(app, agent.email);
+    const set = await owner.post(`/dashboard/users/${agent.id}/reset-password`, { password: 'another-pass-1' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/me', headers: { authorization } })).statusCode).toBe(401);
+    await loginAs(app, agent.email, 'another-pass-1');
+    const mailed = await owner.post(`/dashboard/users/${agent.id}/reset-password`, {});
+    expect(mailed.json().link).toContain('token=');
+  });
+});

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import { formatDZD } from '@cod/shared';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/server-errors';
+import { fieldMessages, translateServerMessage } from '../../lib/server-message';
+
+const STATUS_COLOR: Record<string, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  active: 'success',
+  trialing: 'info',
+  past_due: 'warning',
+  expired: 'error',
+  suspended: 'error',
+  cancelled: 'default',
+};
+
+export function StatusChip({ status }: { status: string | null }) {
+  const { t } = useTranslation();
+  if (!status) return <Chip size="small" label={t('central.status.none')} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status] ?? 'default'}
+      label={t(`central.status.${status}`, { defaultValue: status })}
+      data-testid="subscription-status"
+    />
+  );
+}
+
+export function formatDay(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : locale === 'fr' ? 'fr-DZ' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'Africa/Algiers',
+  }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
+}
+
+export const money = (amount: number) => formatDZD(amount);
+
+export function limitText(t: TFunction, limit: number | null): string {
+  return limit === null ? t('central.unlimited') : limit.toLocaleString();
+}
+
+/** Loading, error (with retry) and empty states of every central screen. */
+export function LoadState({
+  loading,
+  error,
+  empty,
+  onRetry,
+  emptyTitle,
+  emptyMessage,
+  emptyAction,
+  children,
+}: {
+  loading: boolean;
+  error: unknown;
+  empty: boolean;
+  onRetry: () => void;
+  emptyTitle: string;
+  emptyMessage?: string;
+  emptyAction?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 1.5 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={44} />
+        ))}
+      </Box>
+    );
+  }
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('lists.retry')}
+          </Button>
+        }
+      >
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t('lists.load_failed')}
+        </Typography>
+        {errorMessage(t, error)}
+      </Alert>
+    );
+  }
+  if (empty) {
+    return (
+      <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
+        <InboxOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="p">
+          {emptyTitle}
+        </Typography>
+        {emptyMessage && <Typography color="text.secondary">{emptyMessage}</Typography>}
+        {emptyAction && <Box sx={{ mt: 2 }}>{emptyAction}</Box>}
+      </Paper>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** A failed save's messages by field (translated from codes), and the rest as one sentence. */
+export function serverErrors(t: TFunction, error: unknown): { fields: Record<string, string>; general: string | null } {
+  if (!(error instanceof ApiError)) return { fields: {}, general: error ? errorMessage(t, error) : null };
+  const fields: Record<string, string> = {};
+  for (const [field, list] of Object.entries(fieldMessages(error))) {
+    if (list[0]) fields[field] = translateServerMessage(t, list[0]);
+  }
+  return { fields, general: Object.keys(fields).length ? null : errorMessage(t, error) };
+}

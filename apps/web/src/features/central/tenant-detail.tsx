@@ -1,0 +1,364 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TPlan } from '@cod/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageFrame } from '../../app/pages/page-frame';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { translateServerMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { central } from './central-api';
+import type { TTenantDetail, TUsage } from './central-types';
+import { formatDay, limitText, LoadState, money, serverErrors, StatusChip } from './central-ui';
+import { PaymentsTable } from './payments-page';
+
+type TAction = 'suspend' | 'plan' | 'extend' | null;
+
+/** One tenant: plan, status, valid_to, usage against the limits, users, payments, central audit. */
+export function TenantDetail({ id }: { id: number }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const [action, setAction] = useState<TAction>(null);
+  const tenant = useQuery({
+    queryKey: ['central', 'tenant', id],
+    queryFn: ({ signal }) => central.get<{ data: TTenantDetail }>(`/central/tenants/${id}`, signal),
+  });
+  const reactivate = useMutation({
+    mutationFn: () => central.post<{ code: string }>(`/central/tenants/${id}/reactivate`),
+    onSuccess: (answer) => done(answer.code),
+    onError: (error) => void toast(serverErrors(t, error).general ?? '', { variant: 'error' }),
+  });
+  const done = async (code: string) => {
+    void toast(translateServerMessage(t, { code, params: {} }), { variant: 'success' });
+    setAction(null);
+    await client.invalidateQueries({ queryKey: ['central'] });
+  };
+  const data = tenant.data?.data;
+  const suspended = data?.status === 'suspended';
+
+  return (
+    <PageFrame
+      title={data?.name ?? t('central.nav.tenants_show')}
+      crumbs={[t('central.title'), t('central.nav.tenants_show')]}
+      homeCrumb={false}
+      subtitle={data?.cq_name}
+      actions={
+        data && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" component={RouterLink} to={`/central/payments/create?tenant=${id}`}>
+              {t('central.payments.record')}
+            </Button>
+            <Button variant="outlined" onClick={() => setAction('plan')}>
+              {t('central.tenants.change_plan')}
+            </Button>
+            <Button variant="outlined" onClick={() => setAction('extend')}>
+              {t('central.tenants.extend')}
+            </Button>
+            {suspended ? (
+              <Button color="success" variant="outlined" onClick={() => reactivate.mutate()}>
+                {t('central.tenants.reactivate')}
+              </Button>
+            ) : (
+              <Button color="error" variant="outlined" onClick={() => setAction('suspend')}>
+                {t('central.tenants.suspend')}
+              </Button>
+            )}
+          </Stack>
+        )
+      }
+    >
+      <LoadState
+        loading={tenant.isPending}
+        error={tenant.error}
+        empty={false}
+        onRetry={() => void tenant.refetch()}
+        emptyTitle=""
+      >
+        {data && (
+          <Stack spacing={3}>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Card title={t('central.tenants.subscription')}>
+                  <Stack spacing={1}>
+                    <Row label={t('central.tenants.plan')}>{data.plan ?? '—'}</Row>
+                    <Row label={t('central.tenants.status')}>
+                      <StatusChip status={data.status} />
+                    </Row>
+                    <Row label={t('central.tenants.valid_to')}>
+                      <span data-testid="tenant-valid-to">{formatDay(data.valid_to, i18n.language)}</span>
+                    </Row>
+                    <Row label={t('central.tenants.last_activity')}>{formatDay(data.last_activity, i18n.language)}</Row>
+                    {data.subscription?.suspend_reason && (
+                      <Alert severity="warning">{data.subscription.suspend_reason}</Alert>
+                    )}
+                  </Stack>
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, md: 8 }}>
+                <Card title={t('central.tenants.usage')}>
+                  <Grid container spacing={2}>
+                    {(['orders', 'users', 'shipping_companies', 'sales_channels'] as const).map((kind) => (
+                      <Grid key={kind} size={{ xs: 12, sm: 6 }}>
+                        <UsageBar label={t(`central.usage.${kind}`)} usage={data.usage[kind]} />
+                      </Grid>
+                    ))}
+                  </Grid>
+                </Card>
+              </Grid>
+            </Grid>
+            <Card title={t('central.tenants.users')}>
+              <TableContainer>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('central.tenants.user_name')}</TableCell>
+                      <TableCell>{t('auth.email')}</TableCell>
+                      <TableCell>{t('central.tenants.role')}</TableCell>
+                      <TableCell>{t('central.tenants.last_login')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.users.map((user) => (
+                      <TableRow key={user.id} sx={{ opacity: user.active ? 1 : 0.5 }}>
+                        <TableCell>{user.name}</TableCell>
+                        <TableCell>{user.email}</TableCell>
+                        <TableCell>{user.role}</TableCell>
+                        <TableCell>{formatDay(user.last_login_at, i18n.language)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </Card>
+            <Card title={t('central.nav.payments')}>
+              {data.payments.length ? (
+                <PaymentsTable payments={data.payments} compact />
+              ) : (
+                <Typography color="text.secondary">{t('central.payments.empty')}</Typography>
+              )}
+            </Card>
+            <Card title={t('central.tenants.audit')}>
+              {data.audit.length === 0 ? (
+                <Typography color="text.secondary">{t('central.tenants.audit_empty')}</Typography>
+              ) : (
+                <TableContainer>
+                  <Table size="small" aria-label={t('central.tenants.audit')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('central.tenants.when')}</TableCell>
+                        <TableCell>{t('central.tenants.who')}</TableCell>
+                        <TableCell>{t('central.tenants.what')}</TableCell>
+                        <TableCell>{t('central.tenants.change')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.audit.map((entry) => (
+                        <TableRow key={entry.id}>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {new Date(entry.created_at).toLocaleString(i18n.language)}
+                          </TableCell>
+                          <TableCell>{entry.admin_name ?? t('central.tenants.system')}</TableCell>
+                          <TableCell>{t(`central.audit.${entry.action}`, { defaultValue: entry.action })}</TableCell>
+                          <TableCell>
+                            <Box
+                              component="code"
+                              sx={{ fontSize: 12, wordBreak: 'break-word', direction: 'ltr', display: 'block' }}
+                            >
+                              {entry.before ? `${JSON.stringify(entry.before)} → ` : ''}
+                              {entry.after ? JSON.stringify(entry.after) : ''}
+                            </Box>
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
+            </Card>
+          </Stack>
+        )}
+      </LoadState>
+      {action && data && (
+        <ActionDialog id={id} action={action} planId={data.plan_id} onClose={() => setAction(null)} onDone={done} />
+      )}
+    </PageFrame>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%', minWidth: 0 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'center' }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box>{children}</Box>
+    </Box>
+  );
+}
+
+function UsageBar({ label, usage }: { label: string; usage: TUsage }) {
+  const { t } = useTranslation();
+  const percent = usage.limit ? Math.min(100, Math.round((usage.used / Math.max(usage.limit, 1)) * 100)) : 0;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Typography variant="body2">{label}</Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {usage.used.toLocaleString()} / {limitText(t, usage.limit)}
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={usage.limit === null ? 0 : percent}
+        color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
+        aria-label={label}
+        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+      />
+    </Box>
+  );
+}
+
+function ActionDialog({
+  id,
+  action,
+  planId,
+  onClose,
+  onDone,
+}: {
+  id: number;
+  action: Exclude<TAction, null>;
+  planId: number | null;
+  onClose: () => void;
+  onDone: (code: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('30');
+  const [validTo, setValidTo] = useState('');
+  const [plan, setPlan] = useState<number | ''>(planId ?? '');
+  const plans = useQuery({
+    queryKey: ['central', 'plans'],
+    queryFn: ({ signal }) => central.get<{ data: TPlan[] }>('/central/plans', signal),
+    enabled: action === 'plan',
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      action === 'suspend'
+        ? central.post<{ code: string }>(`/central/tenants/${id}/suspend`, { reason })
+        : action === 'extend'
+          ? central.post<{ code: string }>(
+              `/central/tenants/${id}/extend`,
+              validTo ? { valid_to: validTo, reason } : { days: Number(days || 'x'), reason },
+            )
+          : central.post<{ code: string }>(`/central/tenants/${id}/plan`, { plan_id: plan === '' ? null : plan }),
+    onSuccess: (answer) => onDone(answer.code),
+  });
+  const errors = serverErrors(t, save.error);
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={save.isPending}
+      maxWidth="xs"
+      title={t(`central.tenants.${action === 'plan' ? 'change_plan' : action}`)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={action === 'suspend' ? 'error' : 'primary'}
+            disabled={save.isPending}
+          >
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {errors.general && <Alert severity="error">{errors.general}</Alert>}
+        {action === 'suspend' && <Alert severity="warning">{t('central.tenants.suspend_warning')}</Alert>}
+        {action === 'plan' && (
+          <TextField
+            select
+            label={t('central.tenants.plan')}
+            value={plan}
+            onChange={(e) => setPlan(Number(e.target.value))}
+            error={Boolean(errors.fields.plan_id)}
+            helperText={errors.fields.plan_id}
+          >
+            {(plans.data?.data ?? [])
+              .filter((p) => !p.archived || p.id === planId)
+              .map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name} · {money(p.price_month)}
+                </MenuItem>
+              ))}
+          </TextField>
+        )}
+        {action === 'extend' && (
+          <TextField
+            label={t('central.tenants.days')}
+            value={days}
+            inputMode="numeric"
+            onChange={(e) => setDays(e.target.value)}
+            error={Boolean(errors.fields.days)}
+            helperText={errors.fields.days}
+            disabled={Boolean(validTo)}
+          />
+        )}
+        {action === 'extend' && (
+          <TextField
+            type="date"
+            label={t('central.tenants.set_valid_to')}
+            value={validTo}
+            onChange={(e) => setValidTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'extend-valid-to' } }}
+            error={Boolean(errors.fields.valid_to)}
+            helperText={errors.fields.valid_to}
+          />
+        )}
+        {action !== 'plan' && (
+          <TextField
+            label={t('central.tenants.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            multiline
+            minRows={2}
+            error={Boolean(errors.fields.reason)}
+            helperText={errors.fields.reason}
+          />
+        )}
+      </Stack>
+    </ResponsiveDialog>
+  );
+}

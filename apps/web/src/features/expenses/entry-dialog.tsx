@@ -1,0 +1,225 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  AD_SOURCES,
+  ZExpenseInput,
+  ZIncomeInput,
+  type TCashBox,
+  type TEntryDirection,
+  type TEntryInput,
+  type TMoneyCategory,
+  type TMoneyEntry,
+} from '@cod/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { mappedResolver } from '../../lib/mapped-resolver';
+import { errorMessage } from '../../lib/server-errors';
+import { toast } from '../../lib/toast';
+import { AmountField, amountText, centimesOf } from '../cash-boxes/amount-field';
+import { boxOptions, todayIso } from '../cash-boxes/cases-dialogs';
+import { useAddCategory, useSaveEntry } from './entries-api';
+
+export function categoryLabel(t: (key: string) => string, category: Pick<TMoneyCategory, 'code' | 'name'>) {
+  return category.code ? t(`money.categories.${category.code}`) : (category.name ?? '');
+}
+
+type TEntryForm = {
+  occurred_on: string;
+  amount_centimes: string;
+  category_id: string;
+  box_id: string;
+  note: string;
+  sales_source: string;
+  campaign_id: string;
+};
+
+const FIELDS = ['occurred_on', 'amount_centimes', 'category_id', 'box_id', 'note', 'sales_source', 'campaign_id'];
+
+export function EntryDialog({
+  direction,
+  entry,
+  boxes,
+  categories,
+  onClose,
+}: {
+  direction: TEntryDirection;
+  entry: TMoneyEntry | null;
+  boxes: TCashBox[];
+  categories: TMoneyCategory[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveEntry(direction);
+  const addCategory = useAddCategory(direction);
+  const [newCategory, setNewCategory] = useState<string | null>(null);
+  const isExpense = direction === 'expense';
+  const live = boxes.filter((b) => !b.archived_at);
+  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TEntryForm, TEntryInput>({
+    resolver: mappedResolver(isExpense ? ZExpenseInput : ZIncomeInput, (v: TEntryForm) => ({
+      occurred_on: v.occurred_on,
+      amount_centimes: centimesOf(v.amount_centimes),
+      category_id: v.category_id ? Number(v.category_id) : undefined,
+      box_id: v.box_id ? Number(v.box_id) : undefined,
+      note: v.note,
+      ...(isExpense ? { sales_source: v.sales_source || null, campaign_id: v.campaign_id } : {}),
+    })),
+    defaultValues: {
+      occurred_on: entry?.occurred_on ?? todayIso(),
+      amount_centimes: amountText(entry?.amount_centimes),
+      category_id: String(entry?.category_id ?? categories[0]?.id ?? ''),
+      box_id: String(entry?.box_id ?? live[0]?.id ?? ''),
+      note: entry?.note ?? '',
+      sales_source: entry?.sales_source ?? '',
+      campaign_id: entry?.campaign_id ?? '',
+    },
+    fields: FIELDS,
+    onClose,
+    submit: async (input) => {
+      await save.mutateAsync({ id: entry?.id ?? null, input });
+      void toast(t(isExpense ? 'money.expense_saved' : 'money.income_saved'), { variant: 'success' });
+      onClose();
+    },
+  });
+  const { register } = form;
+  const categoryId = form.watch('category_id');
+  const isAds = categories.find((c) => String(c.id) === categoryId)?.code === 'ads';
+
+  const createCategory = async () => {
+    if (!newCategory?.trim()) return;
+    try {
+      const created = await addCategory.mutateAsync(newCategory.trim());
+      form.setValue('category_id', String(created.id));
+      setNewCategory(null);
+    } catch (error) {
+      void toast(errorMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  return (
+    <ResponsiveDialog
+      {...dialogProps}
+      testId="entry-dialog"
+      title={t(
+        isExpense
+          ? entry
+            ? 'money.edit_expense'
+            : 'money.new_expense'
+          : entry
+            ? 'money.edit_income'
+            : 'money.new_income',
+      )}
+      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('common.save')} />}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {serverError && (
+          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+            {serverError}
+          </Alert>
+        )}
+        <AmountField
+          {...register('amount_centimes')}
+          label={t('money.amount')}
+          required
+          autoFocus
+          error={Boolean(fieldError('amount_centimes'))}
+          helperText={fieldError('amount_centimes')}
+        />
+        <TextField
+          {...register('occurred_on')}
+          type="date"
+          label={t('money.date')}
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={Boolean(fieldError('occurred_on'))}
+          helperText={fieldError('occurred_on')}
+        />
+        {newCategory === null ? (
+          <TextField
+            select
+            label={t('money.category')}
+            value={categoryId}
+            onChange={(e) =>
+              e.target.value === '__new' ? setNewCategory('') : form.setValue('category_id', e.target.value)
+            }
+            error={Boolean(fieldError('category_id'))}
+            helperText={fieldError('category_id')}
+            slotProps={{ htmlInput: { 'data-testid': 'entry-category' } }}
+          >
+            {categories.map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {categoryLabel(t, c)}
+              </MenuItem>
+            ))}
+            <MenuItem value="__new" sx={{ fontStyle: 'italic' }}>
+              {t('money.add_category')}
+            </MenuItem>
+          </TextField>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              label={t('money.new_category')}
+              value={newCategory}
+              onChange={(e) => setNewCategory(e.target.value)}
+              sx={{ flex: 1 }}
+            />
+            <Button onClick={() => void createCategory()} disabled={addCategory.isPending} sx={{ mt: 1 }}>
+              {t('money.add')}
+            </Button>
+          </Box>
+        )}
+        <TextField
+          select
+          label={t(isExpense ? 'money.paid_from' : 'money.paid_into')}
+          value={form.watch('box_id')}
+          onChange={(e) => form.setValue('box_id', e.target.value)}
+          error={Boolean(fieldError('box_id'))}
+          helperText={fieldError('box_id')}
+        >
+          {boxOptions(boxes)}
+        </TextField>
+        {isExpense && isAds && (
+          <>
+            <TextField
+              select
+              label={t('money.sales_source')}
+              value={form.watch('sales_source')}
+              onChange={(e) => form.setValue('sales_source', e.target.value)}
+              error={Boolean(fieldError('sales_source'))}
+              helperText={fieldError('sales_source')}
+              slotProps={{ htmlInput: { 'data-testid': 'entry-source' } }}
+            >
+              <MenuItem value="">{t('money.none')}</MenuItem>
+              {AD_SOURCES.map((source) => (
+                <MenuItem key={source} value={source}>
+                  {t(`money.sources.${source}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              {...register('campaign_id')}
+              label={t('money.campaign_id')}
+              error={Boolean(fieldError('campaign_id'))}
+              helperText={fieldError('campaign_id')}
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
+            />
+          </>
+        )}
+        <TextField
+          {...register('note')}
+          label={t('money.note')}
+          multiline
+          minRows={2}
+          error={Boolean(fieldError('note'))}
+          helperText={fieldError('note')}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+      </Box>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,172 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import type { TCarrierBox, TCashBox, TRemittanceResult } from '@cod/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { errorMessage } from '../../lib/server-errors';
+import { boxOptions, todayIso } from '../cash-boxes/cases-dialogs';
+import { MoneyText } from '../cash-boxes/money-text';
+import { useUploadStatement } from './remittances-api';
+
+function ResultView({ result }: { result: TRemittanceResult }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="remittance-result">
+      <Alert severity={result.issue_count ? 'warning' : 'success'}>
+        {t('money.remittance_summary', { matched: result.matched_count, issues: result.issue_count })}{' '}
+        <MoneyText amount={result.amount_centimes} />
+      </Alert>
+      {result.issues.length > 0 && (
+        <Table size="small" aria-label={t('money.differences')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('money.line')}</TableCell>
+              <TableCell>{t('money.tracking')}</TableCell>
+              <TableCell>{t('money.reason')}</TableCell>
+              <TableCell sx={{ textAlign: 'end' }}>{t('money.expected')}</TableCell>
+              <TableCell sx={{ textAlign: 'end' }}>{t('money.paid')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.issues.map((issue) => (
+              <TableRow key={issue.line} data-testid="remittance-issue">
+                <TableCell>{issue.line}</TableCell>
+                <TableCell dir="ltr">{issue.tracking_number}</TableCell>
+                <TableCell>{t(`money.issue_reasons.${issue.reason}`)}</TableCell>
+                <TableCell sx={{ textAlign: 'end' }}>
+                  {issue.expected_centimes === null ? '—' : <MoneyText amount={issue.expected_centimes} />}
+                </TableCell>
+                <TableCell sx={{ textAlign: 'end' }}>
+                  <MoneyText amount={issue.paid_centimes} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+/** Record a carrier's remittance from its statement (CSV/XLSX): matched, differences listed. */
+export function RemittanceDialog({
+  carriers,
+  boxes,
+  onClose,
+}: {
+  carriers: TCarrierBox[];
+  boxes: TCashBox[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const upload = useUploadStatement();
+  const live = boxes.filter((b) => !b.archived_at);
+  const [companyId, setCompanyId] = useState(String(carriers[0]?.shipping_company_id ?? ''));
+  const [boxId, setBoxId] = useState(String(live[0]?.id ?? ''));
+  const [day, setDay] = useState(todayIso());
+  const [reference, setReference] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<TRemittanceResult | null>(null);
+
+  const submit = async () => {
+    if (!file) return setError(t('money.statement_required'));
+    setError(null);
+    try {
+      setResult(
+        await upload.mutateAsync({
+          shipping_company_id: Number(companyId),
+          box_id: Number(boxId),
+          received_on: day,
+          reference,
+          file,
+        }),
+      );
+    } catch (failure) {
+      setError(errorMessage(t, failure));
+    }
+  };
+
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      busy={upload.isPending}
+      maxWidth="md"
+      testId="remittance-dialog"
+      title={t('money.record_remittance')}
+      actions={
+        result ? (
+          <Button onClick={onClose} variant="contained">
+            {t('money.done')}
+          </Button>
+        ) : (
+          <FormDialogActions
+            onCancel={onClose}
+            busy={upload.isPending}
+            onSubmit={() => void submit()}
+            submitLabel={t('money.match_statement')}
+            submitTestId="remittance-submit"
+          />
+        )
+      }
+    >
+      {result ? (
+        <ResultView result={result} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {error && (
+            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+              {error}
+            </Alert>
+          )}
+          <TextField select label={t('money.carrier')} value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
+            {carriers.map((c) => (
+              <MenuItem key={c.shipping_company_id} value={String(c.shipping_company_id)}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label={t('money.paid_into')} value={boxId} onChange={(e) => setBoxId(e.target.value)}>
+            {boxOptions(boxes)}
+          </TextField>
+          <TextField
+            type="date"
+            label={t('money.date')}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField label={t('money.reference')} value={reference} onChange={(e) => setReference(e.target.value)} />
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />}>
+              {t('money.choose_statement')}
+              <input
+                hidden
+                type="file"
+                accept=".csv,.xlsx,.xls"
+                data-testid="statement-file"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </Button>
+            <Typography variant="body2" color="text.secondary" dir="ltr">
+              {file?.name ?? t('money.statement_help')}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,282 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { permissionMatrix, type TRoleRow } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/pages/page-frame';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { useAppAbility } from '../../lib/ability';
+import { failureMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { permissionLabel } from './permission-label';
+import { useRoleLabel } from './role-label';
+import { useRoleMutations, useRolesQuery } from './roles-api';
+
+const MATRIX = permissionMatrix();
+
+type TNameDialog = { mode: 'create' | 'rename' | 'duplicate'; role: TRoleRow | null };
+
+function RoleNameDialog({
+  dialog,
+  onClose,
+  onDone,
+}: {
+  dialog: TNameDialog;
+  onClose: () => void;
+  onDone: (role: TRoleRow) => void;
+}) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const { create, update } = useRoleMutations();
+  const [name, setName] = useState(
+    dialog.mode === 'rename'
+      ? (dialog.role?.name ?? '')
+      : dialog.mode === 'duplicate'
+        ? `${roleLabel(dialog.role!.name)} 2`
+        : '',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const busy = create.isPending || update.isPending;
+  const submit = async () => {
+    setError(null);
+    try {
+      const role =
+        dialog.mode === 'rename'
+          ? await update.mutateAsync({ id: dialog.role!.id, body: { name } })
+          : await create.mutateAsync({
+              name,
+              permissions: [],
+              copy_from: dialog.mode === 'duplicate' ? dialog.role!.id : undefined,
+            });
+      void toast(t('messages.team.role_saved'), { variant: 'success' });
+      onDone(role);
+    } catch (e) {
+      setError(failureMessage(t, e));
+    }
+  };
+  return (
+    <ResponsiveDialog
+      open
+      maxWidth="xs"
+      onClose={onClose}
+      busy={busy}
+      testId="role-name-dialog"
+      title={t(`team.roles.${dialog.mode}`)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="role-name-save">
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          autoFocus
+          required
+          label={t('team.roles.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          inputProps={{ maxLength: 60, 'data-testid': 'role-name' }}
+        />
+      </Stack>
+    </ResponsiveDialog>
+  );
+}
+
+/** /dashboard/roles-permissions (issue 18.2): roles with user counts and the permission matrix. */
+export function RolesPage() {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const ability = useAppAbility();
+  const canManage = ability.can('manage', 'roles');
+  const roles = useRolesQuery();
+  const { update, remove } = useRoleMutations();
+  const list = useMemo(() => roles.data?.data ?? [], [roles.data]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = list.find((r) => r.id === selectedId) ?? list[0] ?? null;
+  const [granted, setGranted] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<TNameDialog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setGranted(new Set(selected?.permissions ?? []));
+    setError(null);
+  }, [selected]);
+
+  const locked = !canManage || !selected || selected.is_owner;
+  const dirty =
+    selected !== null &&
+    (granted.size !== selected.permissions.length || selected.permissions.some((p) => !granted.has(p)));
+  const toggle = (permission: string, on: boolean) => {
+    const next = new Set(granted);
+    if (on) next.add(permission);
+    else next.delete(permission);
+    setGranted(next);
+  };
+  const save = async () => {
+    if (!selected) return;
+    setError(null);
+    try {
+      await update.mutateAsync({ id: selected.id, body: { permissions: [...granted] } });
+      void toast(t('messages.team.role_saved'), { variant: 'success' });
+    } catch (e) {
+      setError(failureMessage(t, e));
+    }
+  };
+  const del = async () => {
+    if (!selected) return;
+    setError(null);
+    try {
+      await remove.mutateAsync(selected.id);
+      setSelectedId(null);
+      void toast(t('messages.team.role_deleted'), { variant: 'success' });
+    } catch (e) {
+      setError(failureMessage(t, e));
+    }
+  };
+
+  return (
+    <PageFrame
+      title={t('nav.roles_permissions')}
+      crumbs={[t('nav.system')]}
+      subtitle={t('team.roles.subtitle')}
+      actions={
+        canManage && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ mode: 'create', role: null })}
+            data-testid="role-create"
+          >
+            {t('team.roles.create')}
+          </Button>
+        )
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
+        <Paper>
+          <List dense data-testid="roles-list">
+            {list.map((role) => (
+              <ListItemButton key={role.id} selected={role.id === selected?.id} onClick={() => setSelectedId(role.id)}>
+                <ListItemText
+                  primary={roleLabel(role.name)}
+                  secondary={t('team.roles.users_count', { count: role.users_count })}
+                />
+                {role.built_in && <Chip size="small" variant="outlined" label={t('team.roles.built_in')} />}
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+        {selected && (
+          <Paper sx={{ p: 2 }} data-testid="permission-matrix">
+            <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }} alignItems="center">
+              <Typography variant="h6" sx={{ flex: 1, minWidth: 160 }}>
+                {roleLabel(selected.name)}
+              </Typography>
+              {canManage && (
+                <>
+                  {!selected.built_in && (
+                    <Button size="small" onClick={() => setDialog({ mode: 'rename', role: selected })}>
+                      {t('team.roles.rename')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    onClick={() => setDialog({ mode: 'duplicate', role: selected })}
+                    data-testid="role-duplicate"
+                  >
+                    {t('team.roles.duplicate')}
+                  </Button>
+                  {!selected.built_in && (
+                    <Button size="small" color="error" onClick={() => void del()} data-testid="role-delete">
+                      {t('team.roles.delete')}
+                    </Button>
+                  )}
+                </>
+              )}
+            </Stack>
+            {selected.is_owner && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('messages.team.owner_role_locked')}
+              </Alert>
+            )}
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
+              {MATRIX.map((area) => (
+                <Box key={area.key} data-testid={`area-${area.key}`}>
+                  <Typography variant="subtitle2" color="primary" sx={{ fontWeight: 700 }}>
+                    {area.key === 'other' ? t('team.roles.area_misc') : t(`nav.${area.key}`)}
+                  </Typography>
+                  {area.permissions.map((permission) => (
+                    <FormControlLabel
+                      key={permission}
+                      sx={{ display: 'flex', m: 0 }}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={granted.has(permission)}
+                          disabled={locked}
+                          onChange={(e) => toggle(permission, e.target.checked)}
+                          inputProps={{ 'aria-label': permission, 'data-permission': permission } as object}
+                        />
+                      }
+                      label={<Typography variant="body2">{permissionLabel(t, permission)}</Typography>}
+                    />
+                  ))}
+                </Box>
+              ))}
+            </Box>
+            {!locked && (
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }} justifyContent="flex-end">
+                <Button disabled={!dirty} onClick={() => setGranted(new Set(selected.permissions))}>
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  variant="contained"
+                  disabled={!dirty || update.isPending}
+                  onClick={() => void save()}
+                  data-testid="role-save"
+                >
+                  {t('common.save')}
+                </Button>
+              </Stack>
+            )}
+          </Paper>
+        )}
+      </Box>
+      {dialog && (
+        <RoleNameDialog
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          onDone={(role) => {
+            setDialog(null);
+            setSelectedId(role.id);
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}

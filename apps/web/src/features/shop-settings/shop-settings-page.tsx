@@ -1,0 +1,275 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { WEEK_DAYS, ZShopSettingsInput, type TShopSettings } from '@cod/shared';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PageFrame } from '../../app/pages/page-frame';
+import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
+import { translateServerMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { useUserData } from '../../lib/use-session';
+import { LogoField } from './logo-field';
+import { useCompanyOptionsQuery, useSaveShopSettings, useShopSettingsQuery } from './shop-settings-api';
+import { WorkingDayRow } from './working-hours-field';
+
+type TForm = z.input<typeof ZShopSettingsInput>;
+type TOutput = z.output<typeof ZShopSettingsInput>;
+
+const FIELDS = [
+  'shop_name',
+  'sender_address',
+  'sender_phone',
+  'time_zone',
+  'default_shipping_company_id',
+  'working_hours.*.open',
+  'working_hours.*.close',
+  'whatsapp_phone',
+  'low_stock_threshold',
+];
+
+function timeZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  const all = intl.supportedValuesOf?.('timeZone') ?? [];
+  return all.includes('Africa/Algiers') ? all : ['Africa/Algiers', ...all];
+}
+
+const formOf = (settings: TShopSettings): TForm => ({
+  shop_name: settings.shop_name,
+  sender_address: settings.sender_address ?? '',
+  sender_phone: settings.sender_phone ?? '',
+  time_zone: settings.time_zone,
+  default_shipping_company_id: settings.default_shipping_company_id,
+  working_hours: settings.working_hours,
+  whatsapp_phone: settings.whatsapp_phone ?? '',
+  low_stock_threshold: settings.low_stock_threshold,
+});
+
+/** /dashboard/shop-settings (issue 18.5, system group; also linked from the profile). */
+export function ShopSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useShopSettingsQuery();
+  return (
+    <PageFrame title={t('nav.shop_settings')} crumbs={[t('nav.system')]} subtitle={t('shop_settings.subtitle')}>
+      {settings.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+              {t('account.retry')}
+            </Button>
+          }
+        >
+          {t('shop_settings.load_failed')}
+        </Alert>
+      ) : settings.data ? (
+        <SettingsForm settings={settings.data} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }} data-testid="shop-settings-loading">
+          <Skeleton variant="rounded" height={220} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      )}
+    </PageFrame>
+  );
+}
+
+function Section({ title, help, children }: { title: string; help?: string; children: React.ReactNode }) {
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary">
+          {help}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+function SettingsForm({ settings }: { settings: TShopSettings }) {
+  const { t } = useTranslation();
+  const user = useUserData();
+  const canEdit = Boolean(user?.permissions.includes('manage settings'));
+  const save = useSaveShopSettings();
+  const companies = useCompanyOptionsQuery();
+  const zones = useMemo(timeZones, []);
+  const form = useForm<TForm, unknown, TOutput>({
+    resolver: zodResolver(ZShopSettingsInput),
+    defaultValues: formOf(settings),
+  });
+  const { register, control, formState } = form;
+  const fieldError = (name: string) =>
+    translateServerMessage(t, form.getFieldState(name as Path<TForm>, formState).error?.message);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const answer = await save.mutateAsync(input);
+      // The saved values as the server keeps them (phones in national form); a logo upload in
+      // between changes only the logo, never what is being typed.
+      form.reset(formOf(answer.settings));
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
+    } catch (error) {
+      applyServerErrors({ error, setError: form.setError, t, isField: fieldMatcher(FIELDS) });
+    }
+  });
+
+  const full = { gridColumn: '1 / -1' } as const;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 3 }} data-testid="shop-settings">
+      {formState.errors.root?.server && <Alert severity="error">{formState.errors.root.server.message}</Alert>}
+      <Section title={t('shop_settings.identity')} help={t('shop_settings.identity_help')}>
+        <TextField
+          {...register('shop_name')}
+          label={t('shop_settings.shop_name')}
+          required
+          disabled={!canEdit}
+          error={Boolean(fieldError('shop_name'))}
+          helperText={fieldError('shop_name')}
+        />
+        <Box sx={full}>
+          <LogoField url={settings.logo_url} canEdit={canEdit} />
+        </Box>
+      </Section>
+
+      <Section title={t('shop_settings.labels')} help={t('shop_settings.labels_help')}>
+        <TextField
+          {...register('sender_address')}
+          label={t('shop_settings.sender_address')}
+          multiline
+          minRows={2}
+          disabled={!canEdit}
+          error={Boolean(fieldError('sender_address'))}
+          helperText={fieldError('sender_address')}
+          sx={full}
+        />
+        <TextField
+          {...register('sender_phone')}
+          label={t('shop_settings.sender_phone')}
+          type="tel"
+          disabled={!canEdit}
+          error={Boolean(fieldError('sender_phone'))}
+          helperText={fieldError('sender_phone')}
+          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+        />
+        <Controller
+          control={control}
+          name="default_shipping_company_id"
+          render={({ field }) => (
+            <TextField
+              select
+              label={t('shop_settings.default_company')}
+              value={field.value ?? ''}
+              onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+              inputRef={field.ref}
+              disabled={!canEdit}
+              error={Boolean(fieldError('default_shipping_company_id'))}
+              helperText={fieldError('default_shipping_company_id') ?? t('shop_settings.default_company_help')}
+              data-testid="default-company"
+            >
+              <MenuItem value="">{t('shop_settings.no_default_company')}</MenuItem>
+              {(companies.data?.data ?? []).map((company) => (
+                <MenuItem key={company.id} value={company.id}>
+                  {company.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Section>
+
+      <Section title={t('shop_settings.contact')} help={t('shop_settings.contact_help')}>
+        <TextField
+          {...register('whatsapp_phone')}
+          label={t('shop_settings.whatsapp_phone')}
+          type="tel"
+          disabled={!canEdit}
+          error={Boolean(fieldError('whatsapp_phone'))}
+          helperText={fieldError('whatsapp_phone') ?? t('shop_settings.whatsapp_help')}
+          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+        />
+        <Controller
+          control={control}
+          name="time_zone"
+          render={({ field }) => (
+            <Autocomplete
+              options={zones}
+              value={field.value}
+              disableClearable
+              disabled={!canEdit}
+              onChange={(_, value) => field.onChange(value)}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('shop_settings.time_zone')}
+                  inputRef={field.ref}
+                  error={Boolean(fieldError('time_zone'))}
+                  helperText={fieldError('time_zone') ?? t('shop_settings.time_zone_help')}
+                />
+              )}
+            />
+          )}
+        />
+        <TextField
+          {...register('low_stock_threshold')}
+          label={t('shop_settings.low_stock_threshold')}
+          type="number"
+          disabled={!canEdit}
+          error={Boolean(fieldError('low_stock_threshold'))}
+          helperText={fieldError('low_stock_threshold') ?? t('shop_settings.low_stock_help')}
+          slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+        />
+      </Section>
+
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2">
+          {t('shop_settings.working_hours')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('shop_settings.working_hours_help')}
+        </Typography>
+        {WEEK_DAYS.map((day) => (
+          <Controller
+            key={day}
+            control={control}
+            name={`working_hours.${day}`}
+            render={({ field }) => (
+              <WorkingDayRow
+                day={day}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                disabled={!canEdit}
+                errors={{
+                  open: fieldError(`working_hours.${day}.open`),
+                  close: fieldError(`working_hours.${day}.close`),
+                }}
+              />
+            )}
+          />
+        ))}
+      </Paper>
+
+      {canEdit && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', position: 'sticky', bottom: 16 }}>
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('shop_settings.save')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

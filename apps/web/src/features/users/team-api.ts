@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TInvitationAnswer, TPaged, TTeamUser } from '@cod/shared';
+import { api } from '../../lib/api-client';
+import { userKeys } from './users-api';
+
+export interface TRoleOption {
+  id: number;
+  name: string;
+  built_in: boolean;
+}
+
+export function useRoleOptionsQuery() {
+  return useQuery({
+    queryKey: [...userKeys.all, 'roles'],
+    queryFn: ({ signal }) => api.get<TPaged<TRoleOption>>('/dashboard/users/roles', signal),
+  });
+}
+
+export interface TUserForm {
+  name: string;
+  email?: string;
+  phone: string | null;
+  role_id: number;
+  password?: string;
+  commission_type: 'none' | 'fixed' | 'percent';
+  commission_amount: number;
+  commission_rate: number;
+  commission_on: 'confirmed' | 'delivered';
+}
+
+/** Issue 18.1: the team's writes; each refreshes the users list. */
+export function useTeamMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: userKeys.all });
+  return {
+    create: useMutation({
+      mutationFn: (body: TUserForm) => api.post<TInvitationAnswer>('/dashboard/users', body),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: TUserForm }) => api.put<TTeamUser>(`/dashboard/users/${id}`, body),
+      onSuccess: refresh,
+    }),
+    deactivate: useUserAction<TTeamUser & { orders_reassigned: number }>('deactivate'),
+    activate: useUserAction<TTeamUser>('activate'),
+    resend: useUserAction<TInvitationAnswer>('resend-invitation'),
+    resetPassword: useUserAction<TInvitationAnswer>('reset-password'),
+  };
+}
+
+/** POST /dashboard/users/{id}/{action}, refreshing the list. */
+function useUserAction<T>(action: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body?: unknown }) =>
+      api.post<T>(`/dashboard/users/${id}/${action}`, body ?? {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Team administration (issue 18 items 1-3): users and invitations, roles and permissions, statuses.
+ * docs/decisions/0055-0058.
+ */
+export const TEAM_TEMPLATES = {
+  'team.user_created': 'The user has been created.',
+  'team.user_updated': 'The user has been updated.',
+  'team.user_invited': 'The invitation has been sent to {email}.',
+  'team.invitation_resent': 'A new invitation link has been sent.',
+  'team.invitation_not_pending': 'This user has already set a password.',
+  'team.password_reset_sent': 'A password reset link has been sent to {email}.',
+  'team.password_set': 'The password has been changed and the user was signed out everywhere.',
+  'team.user_deactivated': 'The user has been deactivated and signed out everywhere.',
+  'team.user_activated': 'The user can sign in again.',
+  'team.last_owner': 'The shop must keep at least one active owner.',
+  'team.owner_role_only_by_owner': 'Only an owner can give or take away the Owner role.',
+  'team.email_taken': 'This e-mail already belongs to an account.',
+  'team.reassign_agent_invalid': 'Choose an active user to take over the open orders.',
+  'team.commission_amount_required': 'Enter the amount paid per order.',
+  'team.commission_rate_range': 'The rate must be between 0 and 100.',
+  'team.role_not_found': 'Role not found.',
+  'team.role_name_taken': 'A role with this name already exists.',
+  'team.role_builtin_locked': 'The built-in roles keep their names and cannot be deleted.',
+  'team.owner_role_locked': 'The Owner role always has every permission.',
+  'team.role_in_use': 'This role is held by {count} users. Give them another role first.',
+  'team.role_saved': 'The role has been saved.',
+  'team.role_deleted': 'The role has been deleted.',
+  'team.permission_unknown': 'Unknown permission: {name}.',
+  'team.status_saved': 'The status has been saved.',
+  'team.status_deleted': 'The status has been deleted.',
+  'team.status_system_locked': 'The first status of a type cannot be removed or deactivated.',
+  'team.status_type_locked': 'A status keeps its type once created.',
+  'team.status_replacement_required': '{count} orders have this status. Choose the status they move to.',
+  'team.status_replacement_invalid': 'Choose another active status to move the orders to.',
+  'team.status_name_required': 'Enter the status name.',
+} as const;

@@ -1,0 +1,4 @@
+export * from './centimes.js';
+export * from './schemas.js';
+export * from './entries.js';
+export * from './remittances.js';

@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './roles.js';
+export * from './statuses.js';

@@ -83,6 +83,10 @@ describe('orders: the confirmation workflow', () => {
     );
     await choose(page, dialog.getByTestId('order-state'), '16 - Alger');
     await choose(page, dialog.getByTestId('order-city'), /./);
+    // Issue 12 item 5: a stop desk is a centre of the chosen company; delivered free, so the total
+    // below stays the lines' sum.
+    await choose(page, dialog.getByTestId('order-shipping-company'), /^Yalidine/);
+    await dialog.getByTestId('order-free-delivery').locator('input').check();
     await dialog.getByTestId('order-stopdesk').click();
     await choose(page, dialog.getByTestId('order-stopdesk-centre'), /Sacré-Cœur/);
 
@@ -104,7 +108,7 @@ describe('orders: the confirmation workflow', () => {
     await dialog.getByTestId('order-custom-fields').getByLabel('Gravure').fill('Amine 2026');
     await choose(page, dialog.getByTestId('order-custom-fields'), 'Acier');
 
-    // SPEC 5 Total: 2 x 5 600 + 4 900, no company chosen so no delivery fee.
+    // SPEC 5 Total: 2 x 5 600 + 4 900, free delivery so no delivery fee.
     expect(await dialog.getByTestId('order-total').textContent()).toMatch(/16\s?100,00\sDA/);
     await dialog.locator('.MuiDialogContent-root').evaluate((element) => element.scrollTo(0, 480));
     await page.waitForTimeout(300);
@@ -154,14 +158,16 @@ describe('orders: the confirmation workflow', () => {
 
     const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
     const when = status.getByTestId('report-date');
-    await when.getByLabel('Day').fill(tomorrow);
+    await when.locator('input[data-format="Y-m-d"]').fill(tomorrow);
     await choose(page, when.locator('.MuiTextField-root').nth(1), '17');
     await choose(page, when.locator('.MuiTextField-root').nth(2), '45');
     await status.getByRole('button', { name: 'Update status' }).click();
     await page.getByText('Status updated successfully').waitFor();
 
     await expect.poll(async () => (await orderById(page, order!.id)).formatted_reported_at).toBe(`${tomorrow} 17:45`);
-    await page.getByTestId('order-row').first().getByText(`Call back ${tomorrow} 17:45`).waitFor();
+    // Issue 12 item 8: shown day-month-year, 24-hour.
+    const shown = tomorrow.split('-').reverse().join('/');
+    await page.getByTestId('order-row').first().getByText(`Call back ${shown} 17:45`).waitFor();
     await context.close();
   });
 

@@ -67,8 +67,8 @@ describe('team administration (issue 18.1-18.3)', () => {
     const link = await linkDialog.getByTestId('invitation-link').inputValue();
     expect(link).toContain('/build/resetpassword?token=');
     await screenshot(owner.page, 'team-invitation-link-en');
-    await linkDialog.getByRole('button', { name: 'Close' }).click();
-    await owner.page.getByTestId('user-row').filter({ hasText: email }).getByText('Invited').waitFor();
+    await linkDialog.getByRole('button', { name: 'Close' }).last().click();
+    await owner.page.getByTestId('user-row').filter({ hasText: email }).getByText('Invited').filter({ visible: true }).first().waitFor();
 
     // The agent follows the link, chooses a password and signs in.
     const agent = await newPage(browser);

@@ -68,7 +68,13 @@ describe('team administration (issue 18.1-18.3)', () => {
     expect(link).toContain('/build/resetpassword?token=');
     await screenshot(owner.page, 'team-invitation-link-en');
     await linkDialog.getByRole('button', { name: 'Close' }).last().click();
-    await owner.page.getByTestId('user-row').filter({ hasText: email }).getByText('Invited').filter({ visible: true }).first().waitFor();
+    await owner.page
+      .getByTestId('user-row')
+      .filter({ hasText: email })
+      .getByText('Invited')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
 
     // The agent follows the link, chooses a password and signs in.
     const agent = await newPage(browser);

@@ -173,4 +173,29 @@ describe('team administration (issue 18.1-18.3)', () => {
     await desk.context.close();
     await phone.context.close();
   });
+
+  it("in Arabic at phone width: the team and the roles matrix read right to left; one's own row offers the profile, not a reset", async () => {
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, DEMO.owner);
+    await inArabic(phone.page);
+    await phone.page.goto('/build/dashboard/users');
+    const own = phone.page.locator('tr', { hasText: DEMO.owner }).first();
+    await own.getByTestId('user-menu-button').click();
+    const profileLink = phone.page.getByTestId('user-own-password');
+    await profileLink.waitFor();
+    expect(await profileLink.textContent()).toBe('تغيير كلمة مروري من ملفي الشخصي');
+    expect(await phone.page.getByRole('menuitem', { name: 'إرسال رابط كلمة المرور' }).count()).toBe(0);
+    await screenshot(phone.page, 'team-users-own-row-ar-phone');
+    await profileLink.click();
+    await phone.page.waitForURL(/\/dashboard\/profile$/);
+
+    await phone.page.goto('/build/dashboard/roles-permissions');
+    await phone.page.getByTestId('permission-matrix').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Nothing wider than the phone: the matrix wraps instead of scrolling the page sideways.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, 'team-roles-matrix-ar-phone');
+    await phone.page.evaluate(() => localStorage.setItem('appLocale', 'en'));
+    await phone.context.close();
+  });
 });

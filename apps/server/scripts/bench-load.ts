@@ -6,7 +6,9 @@
 // database): each scenario's rps is also given as a ratio to the calibration's, so figures taken
 // on a busy machine can be compared. BENCH_BASE_URL measures an already running server instead
 // (an older commit, see docs/operations/bench-load.md); BENCH_SECONDS (default 10) per run;
-// BENCH_CONNECTIONS (default 1,10,20); BENCH_KEEP_DB=1 keeps the database.
+// BENCH_CONNECTIONS (default 1,10,20); BENCH_KEEP_DB=1 keeps the database. BENCH_OLD_DIR=<a worktree of
+// an older commit> also starts that commit's server on the same database and measures the read
+// scenarios on both, one after the other at each step, in one run (bench-load-compare.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
 import { BENCH_PASSWORD, log, percentile } from './bench-support.js';
+import { compareServers } from './bench-load-compare.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,9 +33,10 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,20').split(',').map(
 const BASE_URL = process.env.BENCH_BASE_URL?.replace(/\/$/, '');
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
-const DB_NAME = 'cod_bench_load';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'cod_bench_load';
 const OWNER = 'owner@bench-load.dz';
 const REPO = path.resolve(import.meta.dirname, '../../..');
+const OLD_DIR = process.env.BENCH_OLD_DIR ? path.resolve(process.env.BENCH_OLD_DIR) : null;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,11 +93,14 @@ async function seedDatabase(url: string): Promise<number> {
 }
 
 /** `node --import tsx apps/server/src/main.ts` on the database, as `npm start` runs it in production. */
-async function startServer(url: string): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
+export async function startServer(
+  url: string,
+  repo = REPO,
+): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cod-bench-load-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
+    cwd: repo,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -129,7 +136,7 @@ async function startServer(url: string): Promise<{ baseUrl: string; child: Child
   throw new Error(`the server did not answer /health within 120 s:\n${output}`);
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -140,7 +147,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 type TJson = Record<string, unknown>;
 
 /** What the scenarios need, read through the API like a client would (works on any server). */
-async function prepareShop(baseUrl: string) {
+export async function prepareShop(baseUrl: string) {
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
@@ -191,16 +198,16 @@ async function prepareShop(baseUrl: string) {
   };
 }
 
-type TShop = Awaited<ReturnType<typeof prepareShop>>;
+export type TShop = Awaited<ReturnType<typeof prepareShop>>;
 
-interface TScenario {
+export interface TScenario {
   name: string;
   method: 'GET' | 'POST';
   /** The i-th request (every connection draws from one counter, so requests rotate across them). */
   request: (i: number) => { path: string; body?: unknown; headers?: Record<string, string> };
 }
 
-function scenarios(shop: TShop): TScenario[] {
+export function scenarios(shop: TShop): TScenario[] {
   const tabs = ['inProcess', 'ready', 'inDispatch', 'inDelivery', 'delivered', 'returned', 'cancelled', 'all'];
   const pages = Math.max(1, Math.min(40, Math.floor(shop.totalAll / 25 / 4)));
   const orderBody = (i: number, name: string) => ({
@@ -262,7 +269,7 @@ function scenarios(shop: TShop): TScenario[] {
   ];
 }
 
-interface TRow {
+export interface TRow {
   scenario: string;
   connections: number;
   rps: number;
@@ -274,7 +281,12 @@ interface TRow {
 }
 
 /** One autocannon run of a scenario; latencies of every answer kept for the percentiles. */
-function run(baseUrl: string, shop: TShop, scenario: TScenario, connections: number): Promise<TRow> {
+export function run(
+  baseUrl: string,
+  shop: Pick<TShop, 'auth'>,
+  scenario: TScenario,
+  connections: number,
+): Promise<TRow> {
   let next = 0;
   const times: number[] = [];
   const headers = scenario.name.startsWith('intake') ? {} : shop.auth;
@@ -343,6 +355,17 @@ async function main(): Promise<void> {
       }
       seededIn = await seedDatabase(url);
       log(`seeded ${ORDERS.toLocaleString('en')} orders in ${seededIn.toFixed(1)} s`);
+      if (OLD_DIR) {
+        await compareServers({
+          url,
+          oldDir: OLD_DIR,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          orders: ORDERS,
+          seededIn,
+        });
+        return;
+      }
       server = await startServer(url);
       baseUrl = server.baseUrl;
     }
@@ -401,4 +424,4 @@ function report(rows: TRow[], baseUrl: string, seededIn: number, started: number
   log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

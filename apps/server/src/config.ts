@@ -70,6 +70,10 @@ const ZConfig = z.object({
   // The local carrier sandbox (docs/decisions/0018, 0031): auto = started when the demo tenant exists.
   CARRIER_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   CARRIER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Chargily Pay online payment (docs/decisions/0098): auto = the local sandbox when the demo tenant
+  // exists, else off; test/live call the real gateway with CHARGILY_SECRET_KEY.
+  CHARGILY_MODE: z.enum(['auto', 'sandbox', 'test', 'live', 'off']).default('auto'),
+  CHARGILY_SECRET_KEY: z.string().optional(),
   // Shipment status poll period in seconds (docs/decisions/0030); 0 turns the poll off.
   SHIPPING_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   // Issue 6: the largest order import accepted, in MB (docs/decisions/0020, 0032).

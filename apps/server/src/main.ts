@@ -9,7 +9,11 @@ import { carrierKeyring } from './modules/shipping-companies/carrier-runtime.js'
 import { startShippingBackground } from './modules/shipping/background.js';
 import { startJobs, stopJobs } from './jobs/jobs.js';
 import { registerImportWorker } from './modules/imports/import-worker.js';
+import { registerWebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { startSubscriptionJob } from './modules/subscriptions/subscription-job.js';
+import { startCallCentreJob } from './modules/call-attempts/call-centre-job.js';
+import { startAssignmentJob } from './modules/assignment/assignment-job.js';
+import { startDailyReportJob } from './modules/daily-report/daily-report-job.js';
 
 const started = performance.now();
 
@@ -33,8 +37,16 @@ async function main(): Promise<void> {
   // ARCHITECTURE 3.7: background jobs after migrations (pg-boss migrates its own schema here).
   await startJobs(database, { log: app.log });
   await registerImportWorker(database.db);
+  // Issue 15.7: outbound webhook deliveries (docs/decisions/0089).
+  const stopWebhooks = await registerWebhookWorker(database.db, { config, log: app.log });
   // Issue 19: the daily subscription job (Africa/Algiers days, once across instances).
   const stopSubscriptionJob = await startSubscriptionJob(database, app.log);
+  // Issue 15.3: orders of agents offline too long go back to the pool (every minute).
+  const stopAssignmentJob = startAssignmentJob(database.db, app.log);
+  // Issue 15.1: the call centre's no-answer rule (every five minutes, in each shop's working hours).
+  const stopCallCentreJob = await startCallCentreJob(database, app.log);
+  // Issue 14.4: the daily report mails, at each shop's hour in its zone, once per shop and day.
+  const stopDailyReportJob = startDailyReportJob(database, app.log);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -62,6 +74,10 @@ async function main(): Promise<void> {
 
   stopping.server = async () => {
     stopSubscriptionJob();
+    stopCallCentreJob();
+    stopAssignmentJob();
+    stopWebhooks();
+    stopDailyReportJob();
     await stopShipping();
     // Fastify stops accepting, closes Socket.IO (preClose) and idle keep-alive connections, and
     // waits for the requests in flight before it resolves.

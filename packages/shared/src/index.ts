@@ -16,3 +16,7 @@ export * from './messages/index.js';
 export * from './admin/index.js';
 export * from './central/index.js';
 export * from './team/index.js';
+export * from './call-centre/index.js';
+export * from './analytics/index.js';
+export * from './daily-report/index.js';
+export * from './webhooks/index.js';

@@ -5,8 +5,22 @@ import { migrate } from '../db/migrate.js';
 import { syncReferenceData } from '../db/seed/reference-data.js';
 import { AppError } from '../lib/app-error.js';
 import { createTenant } from '../modules/tenants/tenants.service.js';
+import { runAnalyticsRebuild } from './analytics-rebuild.js';
 
-const USAGE = `Usage: npm run tenant -- create <cq_name> --owner <email> --password <password> [--name "Shop name"] [--owner-name "Full name"] [--time-zone Africa/Algiers]`;
+const USAGE = `Usage: npm run tenant -- create <cq_name> --owner <email> --password <password> [--name "Shop name"] [--owner-name "Full name"] [--time-zone Africa/Algiers]
+       npm run tenant -- analytics:rebuild <cq_name>`;
+
+/** Issue 14.6: recomputes a shop's analytics rollups and checks them against a direct count. */
+async function analyticsRebuild(env: NodeJS.ProcessEnv, cqName: string) {
+  const config = loadConfig(env);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    return await runAnalyticsRebuild(database, cqName);
+  } finally {
+    await database.close();
+  }
+}
 
 /**
  * Operator CLI: creates a tenant with its owner without the UI, on the embedded database or on
@@ -33,6 +47,7 @@ export async function runTenantCli(
     return { code: 2, out: `${(error as Error).message}\n${USAGE}` };
   }
   const [command, cqName] = parsed.positionals;
+  if (command === 'analytics:rebuild' && cqName) return analyticsRebuild(env, cqName);
   if (command !== 'create' || !cqName || !parsed.values.owner || !parsed.values.password) {
     return { code: 2, out: USAGE };
   }

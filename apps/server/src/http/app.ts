@@ -7,9 +7,14 @@ import type { Database } from '../db/client.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerCentralRoutes } from '../modules/central/central.routes.js';
 import { registerPaymentRoutes } from '../modules/payments/payments.routes.js';
+import { registerChargilyRoutes } from '../modules/payments/chargily.routes.js';
+import { registerSignupRoutes } from '../modules/register/register.routes.js';
+import { registerWaitingListRoutes } from '../modules/waiting-list/waiting-list.routes.js';
 import { registerPlanRoutes } from '../modules/plans/plans.routes.js';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { registerCustomerRoutes } from '../modules/customers/customers.routes.js';
+import { registerDailyReportRoutes } from '../modules/daily-report/daily-report.routes.js';
+import { registerAnalyticsRoutes } from '../modules/analytics/analytics.routes.js';
 import { registerCashBoxRoutes } from '../modules/cash-boxes/cash-boxes.routes.js';
 import { registerExportRoutes } from '../modules/exports/exports.routes.js';
 import { registerExpenseRoutes } from '../modules/expenses/expenses.routes.js';
@@ -18,9 +23,12 @@ import { registerRemittanceRoutes } from '../modules/remittances/remittances.rou
 import { registerImportRoutes } from '../modules/imports/imports.routes.js';
 import { registerIntakeRoutes } from '../modules/orders/intake.routes.js';
 import { registerOrderRoutes } from '../modules/orders/orders.routes.js';
+import { registerCallAttemptRoutes } from '../modules/call-attempts/call-attempts.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
 import { registerProfileRoutes } from '../modules/profile/profile.routes.js';
 import { registerShopSettingsRoutes } from '../modules/shop-settings/shop-settings.routes.js';
+import { registerAssignmentRoutes } from '../modules/assignment/assignment.routes.js';
+import { registerWhatsAppTemplateRoutes } from '../modules/whatsapp-templates/whatsapp-templates.routes.js';
 import { registerAuditLogRoutes } from '../modules/audit/audit-log.routes.js';
 import { registerProductPermissionRoutes } from '../modules/product-permissions/product-permissions.routes.js';
 import { localImageStore } from '../modules/products/product-images.js';
@@ -35,6 +43,8 @@ import { registerStatusRoutes } from '../modules/statuses/statuses.routes.js';
 import { registerStockRoutes } from '../modules/stock/stock.routes.js';
 import { registerUserRoutes } from '../modules/users/users.routes.js';
 import { registerRoleRoutes } from '../modules/roles/roles.routes.js';
+import { registerWebhookRoutes } from '../modules/webhooks/webhooks.routes.js';
+import { registerCarrierAdviceRoutes } from '../modules/carrier-advice/carrier-advice.routes.js';
 import { attachRealtime } from '../realtime/realtime.js';
 import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
 import { registerEdgeInput } from './edge-input.js';
@@ -100,11 +110,23 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerPlanRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   await registerPaymentRoutes(app, { ...deps, receiptsDir: `${config.dataDir}/receipts` });
+  // Issue 19.5 and 19.4: public sign-up, the waiting list and Chargily Pay (docs/decisions/0097-0098).
+  const signupDeps = { ...deps, appUrl: config.appUrl, log: app.log };
+  registerSignupRoutes(app, signupDeps);
+  registerWaitingListRoutes(app, signupDeps);
+  await registerChargilyRoutes(app, {
+    ...signupDeps,
+    chargilyMode: config.CHARGILY_MODE,
+    chargilySecretKey: config.CHARGILY_SECRET_KEY,
+  });
   const imageStore = localImageStore(config.dataDir);
   registerProductRoutes(app, { ...deps, store: imageStore });
   await registerProductImageRoutes(app, { ...deps, store: imageStore });
   await registerProfileRoutes(app, { ...deps, store: imageStore, idleDays: config.TOKEN_IDLE_DAYS });
   await registerShopSettingsRoutes(app, { ...deps, store: imageStore });
+  // Issue 15.3 / 15.4: automatic assignment settings and WhatsApp templates.
+  registerAssignmentRoutes(app, deps);
+  registerWhatsAppTemplateRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerProductPermissionRoutes(app, deps);
   registerProviderRoutes(app, deps);
@@ -112,6 +134,7 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerCustomerRoutes(app, deps);
   registerSalesChannelRoutes(app, deps);
   registerOrderRoutes(app, database.db);
+  registerCallAttemptRoutes(app, deps);
   registerIntakeRoutes(app, database.db);
   registerShippingCompanyRoutes(app, deps);
   await registerShippingRoutes(app, deps);
@@ -121,6 +144,12 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerExpenseRoutes(app, deps);
   registerIncomeRoutes(app, deps);
   await registerRemittanceRoutes(app, deps);
+  // Issue 14.3-14.4: the home page's numbers and the daily report.
+  registerDailyReportRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
+  // Issue 15.6-15.7: carrier advice and outbound webhooks.
+  registerCarrierAdviceRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   await registerSpa(app, config.webDistDir);
   // ARCHITECTURE 3.6: Socket.IO on this server's port; closes with the app (preClose hook).
   await attachRealtime(app, { database, config });

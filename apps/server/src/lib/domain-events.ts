@@ -71,6 +71,16 @@ export function transactionEventsOf(tx: Tx): TTransactionEvents | undefined {
   return openTransactions.get(transactionKey(tx));
 }
 
+/**
+ * A module that writes rows from a transaction's events in that same transaction, before COMMIT
+ * (the outbound webhooks' outbox, docs/decisions/0089): registered once at start-up.
+ */
+export type TTransactionEventsHook = (tx: Tx, tenantId: number, events: readonly TDomainEvent[]) => Promise<void>;
+const transactionHooks = new Set<TTransactionEventsHook>();
+export function onTransactionEvents(hook: TTransactionEventsHook): void {
+  transactionHooks.add(hook);
+}
+
 /** `withTenant` plus an event sink whose events are published after a successful commit. */
 export async function withTenantEvents<T>(
   db: Db,
@@ -86,6 +96,7 @@ export async function withTenantEvents<T>(
     try {
       const value = await fn(tx, events);
       for (const step of steps) await step(tx);
+      if (buffer.length) for (const hook of transactionHooks) await hook(tx, tenantId, buffer);
       return value;
     } finally {
       openTransactions.delete(key);

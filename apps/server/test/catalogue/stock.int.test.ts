@@ -326,7 +326,8 @@ describe('low-stock alerts (issue 3.5, SPEC 3 and 9)', () => {
   it('a product crossing its threshold appears in the page props, and leaves when restocked', async () => {
     const { api, tenant } = await ownerOfNewShop(app, database);
     const product = await createProduct(api, { name: 'Huile d’argan', low_stock_threshold: 5, initial_stock: 7 });
-    await createProduct(api, { name: 'No threshold', initial_stock: 0 });
+    // No threshold of its own: the shop's default (5) applies, and 50 is well above it.
+    await createProduct(api, { name: 'No threshold', initial_stock: 50 });
     await createProduct(api, { name: 'Inactive', low_stock_threshold: 5, active: false });
     const lowStock = async () => (await api.get('/dashboard/page-props')).json().lowStockProducts;
     expect(await lowStock()).toEqual([]);
@@ -342,6 +343,24 @@ describe('low-stock alerts (issue 3.5, SPEC 3 and 9)', () => {
       { id: product.id, name: 'Huile d’argan', current_stock: 5, low_stock_threshold: 5, image_url: null },
     ]);
     await api.post('/dashboard/stock/adjustments', { product_id: product.id, quantity: 10, reason: 'Restock' });
+    expect(await lowStock()).toEqual([]);
+  });
+
+  it("a product without its own threshold takes the shop's default (issue 18.5)", async () => {
+    const { api } = await ownerOfNewShop(app, database);
+    const product = await createProduct(api, { name: 'Savon noir', initial_stock: 9 });
+    await createProduct(api, { name: 'Own threshold', low_stock_threshold: 2, initial_stock: 4 });
+    const lowStock = async () => (await api.get('/dashboard/page-props')).json().lowStockProducts;
+    // The shop's default is 5: 9 is above it.
+    expect(await lowStock()).toEqual([]);
+    const settings = (await api.get('/dashboard/shop-settings')).json();
+    const saved = await api.put('/dashboard/shop-settings', { ...settings, low_stock_threshold: 10 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The default now is 10: the product without a threshold is low; the one with its own (2) is not.
+    expect(await lowStock()).toEqual([
+      { id: product.id, name: 'Savon noir', current_stock: 9, low_stock_threshold: 10, image_url: null },
+    ]);
+    await api.post('/dashboard/stock/adjustments', { product_id: product.id, quantity: 5, reason: 'Restock' });
     expect(await lowStock()).toEqual([]);
   });
 });

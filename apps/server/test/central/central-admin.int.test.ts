@@ -354,6 +354,7 @@ describe('support WhatsApp number (SPEC 1, issue 12.7)', () => {
     expect((await admin.get('/central/settings')).json().data).toEqual({
       support_whatsapp: '213555123456',
       grace_days: 3,
+      open_signup: false,
     });
   });
 });

@@ -7,12 +7,18 @@ import { describe, expect, it } from 'vitest';
 // is safe, so a new one is a decision someone makes, not a query that forgot the scope.
 const REVIEWED: Record<string, { reads: number; why: string }> = {
   'modules/orders/order-scope.repository.ts': { reads: 1, why: 'visibleOrders itself' },
-  'modules/orders/order-list.repository.ts': { reads: 1, why: 'the list page: its plan holds visibleTo' },
+  'modules/orders/order-list.repository.ts': {
+    reads: 3,
+    why: "the list page: its plan holds visibleTo; the risky-customers filter only counts the shop's outcomes per phone (issue 15.5); one is a comment",
+  },
   'modules/orders/order-counts.repository.ts': { reads: 1, why: 'the tab counts, under the same plan' },
-  'modules/orders/orders.repository.ts': { reads: 2, why: 'lockOrders and visibleOrderIds: orderVisibility' },
+  'modules/orders/orders.repository.ts': {
+    reads: 3,
+    why: 'lockOrders (locks through orderVisibility, then reads the locked ids) and visibleOrderIds: orderVisibility',
+  },
   'modules/orders/order-rows.repository.ts': {
-    reads: 2,
-    why: "a visible row's shop-wide flags previous_orders_count and is_duplicate; no other order shows",
+    reads: 3,
+    why: "a visible row's shop-wide flags previous_orders_count, is_duplicate and the risk counts; no other order shows",
   },
   'modules/shipping/shipments.repository.ts': { reads: 1, why: 'shippingOrders: visibleTo' },
   'modules/shipping/shipping-orders.repository.ts': {
@@ -31,6 +37,34 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
   'modules/statuses/statuses.repository.ts': {
     reads: 2,
     why: 'deleting a status counts and moves its orders (manage statuses, shop-wide by nature)',
+  },
+  'modules/assignment/assignment.repository.ts': {
+    reads: 2,
+    why: "automatic assignment counts each agent's open orders and the job releases stale ones (no user, no order shown)",
+  },
+  'modules/call-attempts/call-attempts.repository.ts': {
+    reads: 5,
+    why: 'call outcomes lock and read through orderVisibility; the no-answer job reads types by id; risk counts per phone show no order',
+  },
+  'modules/call-attempts/call-queue.repository.ts': {
+    reads: 3,
+    why: 'next order and the call-back queue: orderVisibility; the no-answer job (no user)',
+  },
+  'modules/carrier-advice/carrier-advice.repository.ts': {
+    reads: 2,
+    why: "carrier advice: the selected orders' places and shop-wide rates per company (dispatch orders; no order shown)",
+  },
+  'modules/central/central-dashboard.repository.ts': {
+    reads: 1,
+    why: 'the central dashboard counts orders per day across shops (central administrators only)',
+  },
+  'modules/daily-report/daily-report.repository.ts': {
+    reads: 4,
+    why: "the shop's day for 'view all orders', or one agent's own orders (agent_id filter); counts only",
+  },
+  'modules/whatsapp-templates/whatsapp-templates.repository.ts': {
+    reads: 1,
+    why: 'the WhatsApp link reads the phone of an order through orderVisibility',
   },
   'modules/users/users.repository.ts': {
     reads: 1,

@@ -4,6 +4,7 @@ import { rows } from '../../src/db/client.js';
 import { withSystem, withTenant } from '../../src/db/tenant-context.js';
 import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from '../support/test-db.js';
 import { clientOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { centralAdmin, planWith } from '../central/central-support.js';
 
 const { app, database } = await openTestApp();
 
@@ -242,5 +243,49 @@ describe('users: edit, deactivate, reset (issue 18.1)', () => {
     await loginAs(app, agent.email, 'another-pass-1');
     const mailed = await owner.post(`/dashboard/users/${agent.id}/reset-password`, {});
     expect(mailed.json().link).toContain('token=');
+  });
+
+  it("refuses to reset one's own password from the team screen: that is the profile's, and the session stays", async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    for (const body of [{ password: 'another-pass-1' }, {}]) {
+      const own = await owner.post(`/dashboard/users/${tenant.ownerId}/reset-password`, body);
+      expect(own.statusCode, own.body).toBe(422);
+      expect(own.json().error_codes.id[0].code).toBe('team.own_password_on_profile');
+    }
+    expect((await owner.get('/me')).statusCode).toBe(200);
+    await loginAs(app, tenant.ownerEmail, TEST_PASSWORD);
+  });
+});
+
+describe('users: plan limit (issue 19.7)', () => {
+  it('a plan of N users refuses the N+1th, invited or created, and a reactivation beyond it (402)', async () => {
+    const admin = await centralAdmin(app, database);
+    const { tenant, owner } = await ownerOfNewShop();
+    const [count] = await withTenant(database.db, tenant.id, (tx) =>
+      rows<{ n: number }>(tx, sql`select count(*)::int as n from users where tenant_id = ${tenant.id} and active`),
+    );
+    const plan = await planWith(admin, { max_users: count!.n + 1 });
+    expect((await admin.post(`/central/tenants/${tenant.id}/plan`, { plan_id: plan.id })).statusCode).toBe(200);
+    const body = (name: string, extra: object = {}) => ({
+      name,
+      email: `${unique(name.toLowerCase())}@test.dz`,
+      role_id: tenant.roleIds.get('Support Agent'),
+      commission_type: 'none',
+      ...extra,
+    });
+    const first = await owner.post('/dashboard/users', body('Within', { password: TEST_PASSWORD }));
+    expect(first.statusCode, first.body).toBe(201);
+    const invited = await owner.post('/dashboard/users', body('Beyond'));
+    expect(invited.statusCode, invited.body).toBe(402);
+    expect(invited.json()).toMatchObject({ code: 'plan.user_limit', params: { plan: plan.name, limit: count!.n + 1 } });
+    const created = await owner.post('/dashboard/users', body('Beyond', { password: TEST_PASSWORD }));
+    expect(created.statusCode).toBe(402);
+    // A place freed by a deactivation can be taken; taking it back with a reactivation is refused.
+    const firstId = first.json().user.id as number;
+    expect((await owner.post(`/dashboard/users/${firstId}/deactivate`, {})).statusCode).toBe(200);
+    expect((await owner.post('/dashboard/users', body('Replacement'))).statusCode).toBe(201);
+    const back = await owner.post(`/dashboard/users/${firstId}/activate`, {});
+    expect(back.statusCode).toBe(402);
+    expect(back.json().code).toBe('plan.user_limit');
   });
 });

@@ -11,6 +11,11 @@ const defaultLayout = () => import('../layouts/default-layout').then((m) => ({ C
 const guestLayout = () => import('../layouts/guest-layout').then((m) => ({ Component: m.GuestLayout }));
 const blankLayout = () => import('../layouts/blank-layout').then((m) => ({ Component: m.BlankLayout }));
 const modulePage = () => import('./pages/module-page').then((m) => ({ Component: m.ModulePage }));
+// Issue 14: the analytics views, with their strings and the chart library in the same lazy chunk.
+const analyticsPage = () =>
+  Promise.all([import('../features/analytics/analytics-page'), loadLocalePart(appI18n, 'analytics')]).then(([m]) => ({
+    Component: m.AnalyticsPage,
+  }));
 
 /** A catalogue screen (issue 3): its own chunk, shown once its strings are loaded too. */
 function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -35,6 +40,7 @@ function teamPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
+  '/dashboard/analytics': analyticsPage,
   // Issue 4: the Orders screen, with its own strings and the catalogue's (lists, customer summary).
   '/dashboard/orders': () =>
     Promise.all([
@@ -42,6 +48,9 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
       loadLocalePart(appI18n, 'catalogue'),
       loadLocalePart(appI18n, 'orders'),
       loadLocalePart(appI18n, 'operations'),
+      loadLocalePart(appI18n, 'assignment'),
+      loadLocalePart(appI18n, 'webhooks'),
+      loadLocalePart(appI18n, 'callcentre'),
     ]).then(([module]) => ({ Component: module.OrdersPage })),
   '/dashboard/products': cataloguePage(
     () => import('../features/products/products-page'),
@@ -92,9 +101,13 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
   ),
   // Issue 18.5-18.6: the system group's shop settings and audit log.
   '/dashboard/shop-settings': () =>
-    Promise.all([import('../features/shop-settings/shop-settings-page'), loadLocalePart(appI18n, 'admin')]).then(
-      ([m]) => ({ Component: m.ShopSettingsPage }),
-    ),
+    Promise.all([
+      import('../features/shop-settings/shop-settings-page'),
+      loadLocalePart(appI18n, 'admin'),
+      loadLocalePart(appI18n, 'assignment'),
+      loadLocalePart(appI18n, 'webhooks'),
+      loadLocalePart(appI18n, 'callcentre'),
+    ]).then(([m]) => ({ Component: m.ShopSettingsPage })),
   '/dashboard/audit-log': () =>
     // The list frame's strings (lists.*) come with the catalogue part.
     Promise.all([
@@ -141,7 +154,11 @@ function sidebarRoutes(): RouteObject[] {
       return {
         path,
         handle,
-        lazy: () => import('../features/home/home-page').then((m) => ({ Component: m.HomePage })),
+        // Issue 14.3: today's numbers, with the reports strings.
+        lazy: () =>
+          Promise.all([import('../features/home/home-page'), loadLocalePart(appI18n, 'reports')]).then(([m]) => ({
+            Component: m.HomePage,
+          })),
       };
     }
     if (link.to === '/dashboard/profile') {
@@ -169,9 +186,18 @@ function otherSignedInRoutes(): RouteObject[] {
       handle: { titleKey: 'pages.tutorials', ...AUTH },
       lazy: () => import('./pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
     },
-    page('analytics', { titleKey: 'nav.analytics', link: analytics }),
-    page('analytics/:section', { titleKey: 'nav.analytics', link: analytics }),
-    page('reports/daily', { titleKey: 'pages.daily_report', link: linkOf('/dashboard/orders') }),
+    { path: 'analytics', handle: { titleKey: 'nav.analytics', link: analytics }, lazy: analyticsPage },
+    { path: 'analytics/:section', handle: { titleKey: 'nav.analytics', link: analytics }, lazy: analyticsPage },
+    {
+      // Issue 14.4: the daily report (page, PDF, mail hour).
+      path: 'reports/daily',
+      // The shop's day: for those who see every order ('view all orders' is read on 'all orders').
+      handle: { titleKey: 'pages.daily_report', action: 'read', subject: 'all orders' },
+      lazy: () =>
+        Promise.all([import('../features/daily-report/daily-report-page'), loadLocalePart(appI18n, 'reports')]).then(
+          ([m]) => ({ Component: m.DailyReportPage }),
+        ),
+    },
     {
       // SPEC 2.3: the create route opens the companies screen with its create dialog.
       path: 'shippingcompanies/create',
@@ -201,8 +227,9 @@ function otherSignedInRoutes(): RouteObject[] {
       ),
     },
     page('cities', { titleKey: 'pages.cities', ...AUTH }),
-    page('iconnode', { titleKey: 'pages.iconnode', ...AUTH }),
-    page('analytics/iconnode', { titleKey: 'pages.iconnode', link: analytics }),
+    // SPEC 2.3 names them without contents: both open the analytics overview (docs/decisions/0080).
+    { path: 'iconnode', loader: aliasTo('/dashboard/analytics') },
+    { path: 'analytics/iconnode', loader: aliasTo('/dashboard/analytics') },
     page('second-page', { titleKey: 'pages.second_page', ...AUTH }),
   ];
 }
@@ -243,6 +270,7 @@ const CENTRAL_PAGES = [
 ];
 
 const CENTRAL_BUILT = new Set([
+  'waitinglist',
   'tenants/show',
   'tenants/create',
   'dashboard',
@@ -251,6 +279,8 @@ const CENTRAL_BUILT = new Set([
   'payments',
   'payments/create',
 ]);
+
+const CENTRAL_PUBLIC = ['auth/landingpage', 'auth/register', 'auth/successpage'];
 
 export const appRoutes: RouteObject[] = [
   {
@@ -300,6 +330,12 @@ export const appRoutes: RouteObject[] = [
             handle: { titleKey: 'central.login', crumbKeys: ['central.title'], ...AUTH },
             lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralPage('auth/login')),
           },
+          // Issue 19.5: the public landing page and sign-up (docs/decisions/0097).
+          ...CENTRAL_PUBLIC.map((path) => ({
+            path: `central/${path}`,
+            handle: { titleKey: `central.pages.${path.replace('/', '_')}`, crumbKeys: ['central.title'], ...AUTH },
+            lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralPage(path)),
+          })),
         ],
       },
       {
@@ -322,7 +358,7 @@ export const appRoutes: RouteObject[] = [
               lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralPage(path)),
             })),
           },
-          ...CENTRAL_PAGES.filter((path) => !CENTRAL_BUILT.has(path)).map((path) => ({
+          ...CENTRAL_PAGES.filter((path) => !CENTRAL_BUILT.has(path) && !CENTRAL_PUBLIC.includes(path)).map((path) => ({
             path: `central/${path}`,
             handle: {
               titleKey: `central.pages.${path.replace('/', '_')}`,

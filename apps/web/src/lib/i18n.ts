@@ -94,11 +94,41 @@ const PARTS = {
     fr: () => import('../locales/central/fr.json'),
     ar: () => import('../locales/central/ar.json'),
   },
+  // Issue 15.3-15.4: automatic assignment settings and WhatsApp templates (settings, order rows).
+  assignment: {
+    en: () => import('../locales/assignment/en.json'),
+    fr: () => import('../locales/assignment/fr.json'),
+    ar: () => import('../locales/assignment/ar.json'),
+  },
+  // Issue 14: the analytics views (loaded with their chunk).
+  analytics: {
+    en: () => import('../locales/analytics/en.json'),
+    fr: () => import('../locales/analytics/fr.json'),
+    ar: () => import('../locales/analytics/ar.json'),
+  },
   // Issue 18.1-18.3: users, roles and permissions, statuses (and the role names shown elsewhere).
   team: {
     en: () => import('../locales/team/en.json'),
     fr: () => import('../locales/team/fr.json'),
     ar: () => import('../locales/team/ar.json'),
+  },
+  // Issue 14.3-14.4: the home page's numbers and the daily report.
+  reports: {
+    en: () => import('../locales/reports/en.json'),
+    fr: () => import('../locales/reports/fr.json'),
+    ar: () => import('../locales/reports/ar.json'),
+  },
+  // Issue 15.6-15.7: carrier advice (shipping dialogs, settings) and outbound webhooks (settings).
+  webhooks: {
+    en: () => import('../locales/webhooks/en.json'),
+    fr: () => import('../locales/webhooks/fr.json'),
+    ar: () => import('../locales/webhooks/ar.json'),
+  },
+  // Issue 15.1, 15.2, 15.5: call outcomes, the agent's queue, customer risk (Orders screen, settings).
+  callcentre: {
+    en: () => import('../locales/callcentre/en.json'),
+    fr: () => import('../locales/callcentre/fr.json'),
+    ar: () => import('../locales/callcentre/ar.json'),
   },
 } satisfies Record<string, Record<TLocale, () => Promise<{ default: ResourceKey }>>>;
 export type TLocalePart = keyof typeof PARTS;

@@ -26,6 +26,21 @@ import centralFr from './central/fr.json';
 import teamAr from './team/ar.json';
 import teamEn from './team/en.json';
 import teamFr from './team/fr.json';
+import analyticsAr from './analytics/ar.json';
+import analyticsEn from './analytics/en.json';
+import analyticsFr from './analytics/fr.json';
+import reportsAr from './reports/ar.json';
+import reportsEn from './reports/en.json';
+import reportsFr from './reports/fr.json';
+import callcentreAr from './callcentre/ar.json';
+import callcentreEn from './callcentre/en.json';
+import callcentreFr from './callcentre/fr.json';
+import assignmentAr from './assignment/ar.json';
+import assignmentEn from './assignment/en.json';
+import assignmentFr from './assignment/fr.json';
+import webhooksAr from './webhooks/ar.json';
+import webhooksEn from './webhooks/en.json';
+import webhooksFr from './webhooks/fr.json';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -52,6 +67,11 @@ const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'money', en: moneyEn, fr: moneyFr, ar: moneyAr },
   { name: 'central', en: centralEn, fr: centralFr, ar: centralAr },
   { name: 'team', en: teamEn, fr: teamFr, ar: teamAr },
+  { name: 'analytics', en: analyticsEn, fr: analyticsFr, ar: analyticsAr },
+  { name: 'reports', en: reportsEn, fr: reportsFr, ar: reportsAr },
+  { name: 'callcentre', en: callcentreEn, fr: callcentreFr, ar: callcentreAr },
+  { name: 'webhooks', en: webhooksEn, fr: webhooksFr, ar: webhooksAr },
+  { name: 'assignment', en: assignmentEn, fr: assignmentFr, ar: assignmentAr },
   // Server messages by code (docs/decisions/0041; their own test: messages/messages.test.ts).
   { name: 'messages', en: messagesEn as unknown as TTree, fr: messagesFr, ar: messagesAr },
 ];

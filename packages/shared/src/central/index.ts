@@ -191,6 +191,8 @@ export const ZCentralSettingsInput = z.object({
     .transform((v) => v.replace(/[\s+\-()]/g, ''))
     .refine((v) => v === '' || /^[1-9]\d{7,14}$/.test(v), m('central_settings.whatsapp_format')),
   grace_days: wholeNumber('duration', 0, 60),
+  /** Sign-up creates the shop on the Trial at once instead of the waiting list (left out: unchanged). */
+  open_signup: z.boolean().optional(),
 });
 export type TCentralSettings = z.infer<typeof ZCentralSettingsInput>;
 
@@ -200,3 +202,6 @@ export function supportWhatsAppLink(number: string, message: string): string | n
   if (!digits) return null;
   return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
 }
+
+export * from './register.js';
+export type { TPaymentRow } from './payments.js';

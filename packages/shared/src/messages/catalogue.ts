@@ -1,5 +1,7 @@
 import { ADMIN_TEMPLATES } from './templates/admin.js';
+import { ASSIGNMENT_TEMPLATES } from './templates/assignment.js';
 import { AUTH_TEMPLATES } from './templates/auth.js';
+import { CALL_CENTRE_TEMPLATES } from './templates/call-centre.js';
 import { CATALOGUE_TEMPLATES } from './templates/catalogue.js';
 import { CENTRAL_TEMPLATES } from './templates/central.js';
 import { FILE_TEMPLATES } from './templates/files.js';
@@ -8,9 +10,11 @@ import { MONEY_TEMPLATES } from './templates/money.js';
 import { OPERATIONS_TEMPLATES } from './templates/operations.js';
 import { ORDER_TEMPLATES } from './templates/orders.js';
 import { PLATFORM_TEMPLATES } from './templates/platform.js';
+import { REPORT_TEMPLATES } from './templates/reports.js';
 import { SHIPPING_TEMPLATES } from './templates/shipping.js';
 import { TEAM_TEMPLATES } from './templates/team.js';
 import { VALIDATION_TEMPLATES } from './templates/validation.js';
+import { WEBHOOK_TEMPLATES } from './templates/webhooks.js';
 
 /**
  * Every message the server can answer a user, by code, with its English template (docs/decisions/
@@ -31,6 +35,10 @@ export const MESSAGE_TEMPLATES = {
   ...MONEY_TEMPLATES,
   ...ADMIN_TEMPLATES,
   ...CENTRAL_TEMPLATES,
+  ...ASSIGNMENT_TEMPLATES,
+  ...WEBHOOK_TEMPLATES,
+  ...CALL_CENTRE_TEMPLATES,
+  ...REPORT_TEMPLATES,
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGE_TEMPLATES;

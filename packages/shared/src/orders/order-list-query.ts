@@ -56,6 +56,11 @@ export const ZOrderListQuery = z
     ),
     status: optional(zQueryId),
     shipment_status: optional(z.enum(ORDER_SHIPMENT_STATUSES, { error: m('order.shipment_status_invalid') })),
+    /** Issue 15.5: only orders of risky customers (decision 0085), `risky=1`. */
+    risky: z.preprocess(
+      (v) => (v === '1' || v === 'true' || v === true ? true : undefined),
+      z.literal(true).optional(),
+    ),
     search: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       zText('search', 100).optional(),

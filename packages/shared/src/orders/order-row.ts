@@ -1,3 +1,5 @@
+import type { TCustomerRisk } from '../call-centre/risk.js';
+import type { TOrderCallSummary } from '../call-centre/outcomes.js';
 import type { TCustomField } from '../catalogue/product.js';
 import type { TBlockedCustomer } from '../catalogue/customer.js';
 import type { TCustomFieldValues } from '../catalogue/custom-field-values.js';
@@ -98,6 +100,9 @@ export type TOrderRow = {
   previous_orders_count: number;
   /** Another open order of the same phone within 7 days of this one (docs/decisions/0016). */
   is_duplicate: boolean;
+  /** Issue 15: the order's call attempts (decision 0083) and its customer's risk (0085). */
+  call?: TOrderCallSummary;
+  customer_risk?: TCustomerRisk;
   /** 'Y-m-d H:i' in the shop's time zone. */
   formatted_created_at: string;
   created_time_ago: string;

@@ -10,10 +10,10 @@ import { carrierKeyring, setCarrierSandboxUrl } from '../../modules/shipping-com
 import { ensureDemoShippingCompanies } from '../../modules/shipping/demo-shipping.js';
 import { dispatchOrders } from '../../modules/shipping/dispatch-orders.js';
 import { validateDispatched } from '../../modules/shipping/validate-dispatched.js';
-import { pollShipments } from '../../modules/shipping/status-poll.js';
 import type { TShippingContext } from '../../modules/shipping/shipping-context.js';
 import { rows, type Db, type Tx } from '../client.js';
 import { withTenant } from '../tenant-context.js';
+import { pollDemoShipments } from './demo-poll.js';
 
 /** Where a demo order that went to a carrier should stand at the end of the seed. */
 export type TShippedType = Extract<TStatusType, 'inDispatch' | 'follow-up' | 'delivered' | 'returned'>;
@@ -50,7 +50,8 @@ const CHUNK = 200;
  * then, bucket by bucket in time order, they are dispatched through the hand-over use case to the
  * demo's shipping companies on a carrier sandbox whose clock is set to that day, validated through
  * the validate use case, and finally the status poll reads every parcel's carrier history (moving
- * delivered and returned orders, their stock and history) exactly as `npm start` does. The rows the
+ * delivered and returned orders, their stock and history) through the sync `npm start` applies,
+ * in one pass and a transaction per chunk of parcels (demo-poll.ts, decision 0096). The rows the
  * use cases wrote are then dated at the sandbox day they happened (the only direct write). The
  * sandbox's state is saved in the data folder, so the running demo's carriers know these parcels.
  */
@@ -67,6 +68,7 @@ export async function seedDemoShipments(
   const sorted = [...parcels].sort((a, b) => a.dispatchAt - b.dispatchAt);
   const sandbox = await startCarrierSandbox({ startAt: sorted[0]!.dispatchAt - HOUR });
   setCarrierSandboxUrl(sandbox.url, tenantId);
+  const planInWrittenOrder = await writtenJoinOrder(db);
   try {
     await ensureDemoShippingCompanies(db, keyring);
     const companies = new Map(
@@ -139,17 +141,31 @@ export async function seedDemoShipments(
     if (now > sandbox.clock.now()) await sandbox.clock.advance(now - sandbox.clock.now());
     const since = await dbNow(db, tenantId);
     for (let round = 0; round < 20; round += 1) {
-      const poll = await pollShipments(db, keyring, silentLogger, { tenantId });
+      const poll = await pollDemoShipments(db, keyring, { tenantId, timeZone: shop.timeZone });
       result.polled += poll.parcels;
       if (poll.changed === 0) break;
     }
     await withTenant(db, tenantId, (tx) => dateSyncedRowsSince(tx, tenantId, since));
     await writeSandboxSnapshot(sandboxStateFile(config.dataDir), sandbox);
   } finally {
+    if (planInWrittenOrder) await db.execute(sql`reset join_collapse_limit`);
     setCarrierSandboxUrl(null);
     await sandbox.close();
   }
   return result;
+}
+
+/**
+ * On the embedded database (one connection, every statement planned anew), the use cases' order
+ * rows cost more to plan than to run: the seed lets the planner take joins in the order written
+ * while it runs them (the demo's tables are small), and resets it after (decision 0096). A pool of
+ * PostgreSQL connections is left alone (a session setting would stay on one of its connections).
+ */
+async function writtenJoinOrder(db: Db): Promise<boolean> {
+  const client = (db as unknown as { $client?: { waitReady?: unknown } }).$client;
+  if (!client || !('waitReady' in client)) return false;
+  await db.execute(sql`set join_collapse_limit = 1`);
+  return true;
 }
 
 /** Settled parcels, the ones on the road now, the ones waiting: never in one bucket. */

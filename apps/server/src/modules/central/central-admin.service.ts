@@ -23,6 +23,7 @@ function settingsOf(raw: Record<string, unknown>): TCentralSettings {
   return {
     support_whatsapp: typeof raw.support_whatsapp === 'string' ? raw.support_whatsapp : '',
     grace_days: Number.isInteger(grace) && grace >= 0 ? grace : DEFAULT_GRACE_DAYS,
+    open_signup: raw.open_signup === true,
   };
 }
 
@@ -41,6 +42,7 @@ export async function saveCentralSettings({ db }: TAppDeps, admin: TCentralSessi
     const before = await centralSettingsIn(tx);
     await repo.writeSetting(tx, 'support_whatsapp', next.support_whatsapp);
     await repo.writeSetting(tx, 'grace_days', next.grace_days);
+    if (next.open_signup !== undefined) await repo.writeSetting(tx, 'open_signup', next.open_signup);
     await repo.insertCentralAudit(tx, {
       adminId: admin.id,
       tenantId: null,
@@ -50,7 +52,7 @@ export async function saveCentralSettings({ db }: TAppDeps, admin: TCentralSessi
       before,
       after: next,
     });
-    return next;
+    return { ...next, open_signup: next.open_signup ?? before.open_signup };
   });
   return { ...messageBody(m('central_settings.saved')), data: saved };
 }

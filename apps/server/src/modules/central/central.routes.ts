@@ -5,6 +5,7 @@ import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { getCentralSettings, saveCentralSettings, supportWhatsAppOf } from './central-admin.service.js';
 import { centralLogin, centralLogout } from './central-auth.service.js';
+import { centralDashboard } from './central-dashboard.service.js';
 import {
   changeTenantPlan,
   createShop,
@@ -33,6 +34,7 @@ export function registerCentralRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return { adminData: { id, name, email } };
   });
 
+  app.get('/central/dashboard', CENTRAL, () => centralDashboard(deps));
   app.get('/central/tenants', CENTRAL, (request) => listTenants(deps, request.query as Record<string, unknown>));
   app.post('/central/tenants', CENTRAL, async (request, reply) =>
     reply.status(201).send(await createShop(deps, centralSessionOfRequest(request), request.body)),

@@ -14,6 +14,7 @@ import { insertImportedOrders, type TValidRow } from './import-orders.js';
 import { importRow, rowError } from './import-row.js';
 import * as repo from './imports.repository.js';
 import { splitByOrderQuota } from '../subscriptions/plan-limits.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
 export const IMPORT_MESSAGES = {
   started: (rows: number) => `Import started with ${rows} rows`,
@@ -233,6 +234,13 @@ async function finish(
       ]);
     }
     const done = await repo.findBatch(tx, tenant, batch.id);
+    // Issue 15.7: outbound webhooks, in this transaction (docs/decisions/0089).
+    await emitWebhookEvent(tx, tenant, 'import.finished', {
+      batch_id: batch.id,
+      status: outcome.status,
+      success_count: done?.success_count ?? 0,
+      failed_count: done?.failed_count ?? 0,
+    });
     if (outcome.status === 'completed' && done) {
       events.emit({
         type: 'Notification',

@@ -16,11 +16,11 @@ import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './
 import { emitOrderEvents, type TOrderBefore } from './order-events.js';
 import { releaseOrders, reserveOrders, returnOrders } from './order-stock.js';
 import {
-  findStatus,
   firstStatusOfType,
   insertHistory,
   lockOrders,
   setOrdersStatus,
+  shareStatus,
   type TLockedOrder,
   type TStatusRecord,
 } from './orders.repository.js';
@@ -118,8 +118,11 @@ export async function changeStatuses(
   change: TStatusChange,
   now = new Date(),
 ): Promise<Map<number, TOrderBefore>> {
-  const target = await findStatus(tx, scope.tenantId, change.statusId);
+  // The target first, FOR SHARE, then the orders: the lock order of a status removal (decision 0092).
+  const target = await shareStatus(tx, scope.tenantId, change.statusId);
   if (!target) throw AppError.validation({ status: [ORDER_ACTION_MESSAGES.statusInvalid] });
+  if (!target.active)
+    throw AppError.validation({ status: [m('order.status_inactive', { status: target.display_name })] });
   const reportedAt = target.type === 'reported' ? scheduleOf(change.reportDate, scope.timeZone, now) : null;
   const cancelledAt =
     target.type === 'cancelled'

@@ -6,7 +6,8 @@ import { notifyAssignedAgents } from './assign-agent.js';
 import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
 import { foldOrderCounts } from './order-counts.repository.js';
 import { recordOrderEvents } from './order-events.js';
-import { toOrderRow } from './order-rows.repository.js';
+import { orderRowsByIds, toOrderRow } from './order-rows.repository.js';
+import { assignArrivingOrders } from '../assignment/assignment.service.js';
 import { prepareOrder } from './prepare-order.js';
 import { reserveOrders } from './order-stock.js';
 import { insertOrder } from './orders.repository.js';
@@ -51,7 +52,13 @@ export async function createOrder(deps: TOrderDeps, actor: TOrderActor, input: T
         new Map([[record.id, lines]]),
       );
     }
-    const row = toOrderRow(record, scope.timeZone);
+    // Issue 15.3: automatic assignment on arrival when the form named no agent (docs/decisions/0086).
+    const auto = await assignArrivingOrders(tx, scope.tenantId, [
+      { id: record.id, order_number: record.order_number, agentId, productIds: lines.map((l) => l.product_id) },
+    ]);
+    const row = auto.size
+      ? (await orderRowsByIds(tx, scope.tenantId, [record.id], { timeZone: scope.timeZone }))[0]!
+      : toOrderRow(record, scope.timeZone);
     recordOrderEvents(events, scope, 'created', [row]);
     // Issue 7: an agent given the new order by someone else is told (docs/decisions/0035).
     notifyAssignedAgents(events, scope, [{ order: row, agentIdBefore: null }]);

@@ -3,6 +3,7 @@ import { upsertCustomersByPhone } from '../customers/customers.service.js';
 import { foldOrderCounts } from './order-counts.repository.js';
 import { insertNewOrders, type TCreatedOrder, type TNewOrder } from './new-orders.repository.js';
 import { reserveOrderQuota } from '../subscriptions/plan-limits.js';
+import { chooseArrivingAgents, notifyArrivingAgents } from '../assignment/assignment.service.js';
 
 export type { TCreatedOrder, TNewOrder };
 
@@ -26,7 +27,29 @@ export async function createOrdersInBulk(
     tenantId,
     orders.map((order) => ({ phone: order.customerPhone1, name: order.customerFullName })),
   );
-  return insertNewOrders(tx, tenantId, orders, customerIds);
+  // Issue 15.3: automatic assignment on arrival, chosen before the insert so the rows are written
+  // once with their agent, in this transaction (docs/decisions/0086).
+  const agents = await chooseArrivingAgents(
+    tx,
+    tenantId,
+    orders.map((order) => ({ agentId: order.agentId, productIds: order.lines.map((l) => l.product_id) })),
+  );
+  const created = await insertNewOrders(
+    tx,
+    tenantId,
+    agents.size
+      ? orders.map((order, i) => (agents.has(i) ? { ...order, agentId: agents.get(i)!, agentSource: 'auto' } : order))
+      : orders,
+    customerIds,
+  );
+  if (agents.size) {
+    notifyArrivingAgents(
+      tx,
+      tenantId,
+      created.flatMap((order, i) => (agents.has(i) ? [{ ...order, agent_id: agents.get(i)! }] : [])),
+    );
+  }
+  return created;
 }
 
 /** After a bulk write (an import's end): folds the shop's pending count deltas (docs/decisions/0015). */

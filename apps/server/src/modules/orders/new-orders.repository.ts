@@ -10,6 +10,8 @@ export interface TNewOrder extends Omit<TOrderValues, 'customerId'> {
   statusId: number;
   statusType: TStatusType;
   creatorId: number | null;
+  /** 'auto' when the automatic assignment chose agentId (issue 15.3; else the trigger says manual). */
+  agentSource?: 'auto' | null;
 }
 
 export interface TCreatedOrder {
@@ -59,6 +61,7 @@ export async function insertNewOrders(
     city_id: order.cityId,
     address: order.customerAddress,
     agent_id: order.agentId,
+    agent_source: order.agentSource ?? null,
     is_stopdesk: order.isStopdesk,
     stopdesk_id: order.stopdeskId,
     note: order.note,
@@ -89,16 +92,16 @@ export async function insertNewOrders(
           insert into orders (tenant_id, id, order_number, customer_id, customer_full_name, customer_phone_1,
             customer_phone_2, state_id, city_id, customer_address, agent_id, is_stopdesk, stopdesk_id, note,
             free_delivery, delivery_price, total, status_id, status_type, shipping_company_id, sales_source,
-            campaign_id, source_metadata, sales_channel_id, customer_custom_fields, created_by)
+            campaign_id, source_metadata, sales_channel_id, customer_custom_fields, created_by, agent_source)
           select ${tenantId}, x.id, x.number, x.customer_id, x.name, x.phone_1, x.phone_2, x.state_id, x.city_id,
             x.address, x.agent_id, x.is_stopdesk, x.stopdesk_id, x.note, x.free_delivery, x.delivery_price, x.total,
             x.status_id, x.status_type, x.shipping_company_id, x.sales_source, x.campaign_id, x.source_metadata,
-            x.channel_id, x.custom_fields, x.creator_id
+            x.channel_id, x.custom_fields, x.creator_id, x.agent_source
           from jsonb_to_recordset(${json(orderRows)}::jsonb) as x(id int, number int, customer_id int, name text,
             phone_1 text, phone_2 text, state_id int, city_id int, address text, agent_id int, is_stopdesk boolean,
             stopdesk_id int, note text, free_delivery boolean, delivery_price numeric, total numeric, status_id int,
             status_type text, shipping_company_id int, sales_source text, campaign_id text, source_metadata jsonb,
-            channel_id int, custom_fields jsonb, creator_id int)
+            channel_id int, custom_fields jsonb, creator_id int, agent_source text)
         ), l as (
           insert into order_lines (tenant_id, order_id, position, product_id, variant_id, quantity, price, catalogue_price)
           select ${tenantId}, x.id, x.position, x.product_id, x.variant_id, x.quantity, x.price, x.catalogue_price

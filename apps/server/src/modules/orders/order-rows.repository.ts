@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  customerRisk,
   formatLocalDateTime,
   OPEN_STATUS_TYPES,
   orderDiscount,
@@ -9,9 +10,12 @@ import {
   type TOrderRow,
   type TOrderShipmentStatus,
   type TStatusType,
+  type TCallOutcome,
+  type TRiskCounts,
 } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { currentShipments } from '../shipping/timeline.js';
+import { listRowShipments } from './order-list-shipments.repository.js';
 import { preparedRows } from '../../db/prepared.js';
 
 /**
@@ -67,6 +71,12 @@ export function orderRowSelect(src: TRowSources, shape: TRowShape = 'full'): SQL
            and d.id <> o.id and d.deleted_at is null and d.status_type in ${OPEN_TYPES}
            and d.created_at > o.created_at - interval '7 days'
            and d.created_at < o.created_at + interval '7 days')) as is_duplicate,
+      o.attempts_count, o.unanswered_count, o.last_outcome, o.last_attempt_at, o.callback_at,
+      (select json_build_object('delivered', count(*) filter (where r.status_type = 'delivered'),
+          'returned', count(*) filter (where r.status_type = 'returned'),
+          'cancelled_after_confirmation', count(*) filter (where r.status_type = 'cancelled' and r.was_confirmed))
+       from orders r where r.tenant_id = o.tenant_id and r.customer_phone_1 = o.customer_phone_1
+         and r.deleted_at is null) as risk_counts,
       o.reported_at, o.cancelled_at, o.dispatched_at, o.deleted_at, o.created_at, o.updated_at,
       (select coalesce(json_agg(json_build_object(
           'id', l.id, 'product_id', l.product_id, 'variant_id', l.variant_id, 'quantity', l.quantity,
@@ -143,6 +153,12 @@ export interface TOrderRecord {
   blocked_by: string | null;
   previous_orders_count: number;
   is_duplicate: boolean;
+  attempts_count: number;
+  unanswered_count: number;
+  last_outcome: TCallOutcome | null;
+  last_attempt_at: TStamp | null;
+  callback_at: TStamp | null;
+  risk_counts: TRiskCounts;
   reported_at: TStamp | null;
   cancelled_at: TStamp | null;
   dispatched_at: TStamp | null;
@@ -186,7 +202,7 @@ export async function orderRowsByIds(
     .map((id) => byId.get(id))
     .filter((r): r is TOrderRecord => r !== undefined)
     .map((r) => toOrderRow(r, options.timeZone, now));
-  return withCurrentShipments(tx, tenantId, rowsOut, options.timeZone, now);
+  return withCurrentShipments(tx, tenantId, rowsOut, options.timeZone, now, shape);
 }
 
 /** SPEC 3 current_shipment and shipment_status.provider_status (the shipping issue), for rows with a parcel. */
@@ -196,10 +212,18 @@ async function withCurrentShipments(
   orderRows: TOrderRow[],
   timeZone: string,
   now: Date,
+  shape: TRowShape,
 ): Promise<TOrderRow[]> {
   const shipped = orderRows.filter((r) => r.tracking_number !== null).map((r) => r.id);
   if (!shipped.length) return orderRows;
-  const shipments = await currentShipments(tx, tenantId, shipped, timeZone, now);
+  // List rows carry the parcel without its carrier history (decision 0094).
+  const shipments = await (shape === 'list' ? listRowShipments : currentShipments)(
+    tx,
+    tenantId,
+    shipped,
+    timeZone,
+    now,
+  );
   for (const row of orderRows) {
     const shipment = shipments.get(row.id);
     if (!shipment) continue;
@@ -326,6 +350,14 @@ export function toOrderRow(r: TOrderRecord, timeZone: string, now = new Date()):
         : null,
     previous_orders_count: Number(r.previous_orders_count),
     is_duplicate: r.is_duplicate,
+    call: {
+      attempts_count: r.attempts_count,
+      unanswered_count: r.unanswered_count,
+      last_outcome: r.last_outcome,
+      last_attempt_at: iso(r.last_attempt_at),
+      callback_at: iso(r.callback_at),
+    },
+    customer_risk: customerRisk(r.risk_counts),
     formatted_created_at: formatLocalDateTime(createdAt, timeZone),
     created_time_ago: timeAgo(createdAt, now),
     state: { id: r.state_id, name: r.state_name, name_ar: r.state_name_ar },

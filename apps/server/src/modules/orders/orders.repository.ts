@@ -190,16 +190,27 @@ export async function lockOrders(
   options: { deleted: boolean },
 ): Promise<TLockedOrder[]> {
   if (!orderIds.length) return [];
+  // The lock on the orders table alone: a row a concurrent writer changed (a status removal moving
+  // it to the replacement) is re-checked on its new version. A join in the locking statement would
+  // re-check it against the status row of the statement's snapshot and drop it (decision 0092).
+  const locked = await rows<{ id: number }>(
+    tx,
+    sql`select o.id from orders o
+        where o.tenant_id = ${scope.tenantId} and o.id in (${inList(orderIds)})
+          and ${options.deleted ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`}
+          and ${orderVisibility(scope)}
+        order by o.id
+        for update`,
+  );
+  if (!locked.length) return [];
+  // A new statement, so a new snapshot: what the locked rows hold now.
   return rows<TLockedOrder>(
     tx,
     sql`select o.id, o.order_number, o.status_id, o.status_type, s.display_name as status_name, o.agent_id,
           o.stock_state, o.deleted_at is not null as deleted
         from orders o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
-        where o.tenant_id = ${scope.tenantId} and o.id in (${inList(orderIds)})
-          and ${options.deleted ? sql`o.deleted_at is not null` : sql`o.deleted_at is null`}
-          and ${orderVisibility(scope)}
-        order by o.id
-        for update of o`,
+        where o.tenant_id = ${scope.tenantId} and o.id in (${inList(locked.map((row) => row.id))})
+        order by o.id`,
   );
 }
 
@@ -260,7 +271,8 @@ export async function setOrderDeleted(tx: Tx, tenantId: number, orderId: number,
 export async function setOrdersAgent(tx: Tx, tenantId: number, orderIds: readonly number[], agentId: number) {
   if (!orderIds.length) return;
   await tx.execute(
-    sql`update orders set agent_id = ${agentId}, updated_at = now()
+    // agent_source 'manual': a person's assignment, never undone by the automation (migration 0021).
+    sql`update orders set agent_id = ${agentId}, agent_source = 'manual', agent_assigned_at = now(), updated_at = now()
         where tenant_id = ${tenantId} and id in (${inList(orderIds)})`,
   );
 }
@@ -292,19 +304,29 @@ export interface TStatusRecord {
   type: TStatusType;
 }
 
-export async function findStatus(tx: Tx, tenantId: number, id: number): Promise<TStatusRecord | undefined> {
-  const [row] = await rows<TStatusRecord>(
+/**
+ * The target of a status change, read FOR SHARE: a removal of that status (which locks it FOR
+ * UPDATE first) waits for this change to commit, or this change waits and finds it gone.
+ */
+export async function shareStatus(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+): Promise<(TStatusRecord & { active: boolean }) | undefined> {
+  const [row] = await rows<TStatusRecord & { active: boolean }>(
     tx,
-    sql`select id, name, display_name, type from statuses where tenant_id = ${tenantId} and id = ${id}`,
+    sql`select id, name, display_name, type, active from statuses
+        where tenant_id = ${tenantId} and id = ${id} and archived_at is null for share`,
   );
   return row;
 }
 
-/** The shop's first status of a type (position, then id): 'new' for creations, 'reported' for schedules. */
+/** The shop's first active status of a type (position, then id): 'new' for creations, 'reported' for schedules. */
 export async function firstStatusOfType(tx: Tx, tenantId: number, type: TStatusType) {
   const [row] = await rows<TStatusRecord>(
     tx,
-    sql`select id, name, display_name, type from statuses where tenant_id = ${tenantId} and type = ${type}
+    sql`select id, name, display_name, type from statuses
+        where tenant_id = ${tenantId} and type = ${type} and active and archived_at is null
         order by position, id limit 1`,
   );
   return row;

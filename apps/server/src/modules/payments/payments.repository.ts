@@ -1,32 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { TPaymentRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export interface TPaymentRow {
-  id: number;
-  tenant_id: number;
-  cq_name: string;
-  tenant_name: string;
-  plan: string;
-  amount: number;
-  method: string;
-  reference: string | null;
-  paid_on: string;
-  period_months: number;
-  period_from: string;
-  period_to: string;
-  valid_to_before: string;
-  has_receipt: boolean;
-  receipt_name: string | null;
-  note: string | null;
-  recorded_by: string;
-  created_at: string;
-  voided_at: string | null;
-  voided_by: string | null;
-  void_reason: string | null;
-}
+export type { TPaymentRow };
 
 const COLUMNS = sql`y.id, y.tenant_id, t.cq_name, t.name as tenant_name, p.name as plan, y.amount, y.method, y.reference,
   to_char(y.paid_on, 'YYYY-MM-DD') as paid_on, y.period_months, ${iso('y.period_from')} as period_from,
@@ -35,7 +14,7 @@ const COLUMNS = sql`y.id, y.tenant_id, t.cq_name, t.name as tenant_name, p.name 
   ${iso('y.created_at')} as created_at, ${iso('y.voided_at')} as voided_at, v.name as voided_by, y.void_reason`;
 
 const FROM = sql`from payments y join tenants t on t.id = y.tenant_id join plans p on p.id = y.plan_id
-  join central_admins a on a.id = y.recorded_by left join central_admins v on v.id = y.voided_by`;
+  left join central_admins a on a.id = y.recorded_by left join central_admins v on v.id = y.voided_by`;
 
 export function listPayments(tx: Tx, filter: { tenantId: number | null; month: string | null }) {
   return rows<TPaymentRow>(
@@ -74,7 +53,7 @@ export async function insertPayment(
     validToBefore: string;
     receipt: { path: string; name: string; type: string } | null;
     note: string | null;
-    recordedBy: number;
+    recordedBy: number | null;
   },
 ): Promise<number> {
   const [row] = await rows<{ id: number }>(

@@ -6,7 +6,16 @@ import { AppError } from '../../lib/app-error.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { MAX_RECEIPT_BYTES, type TReceiptUpload } from './payment-receipts.js';
-import { listPayments, paymentReceipt, recordPayment, voidPayment, type TPaymentDeps } from './payments.service.js';
+import { PassThrough } from 'node:stream';
+import { writePaymentReceiptPdf } from './payment-receipt-pdf.js';
+import {
+  listPayments,
+  paymentForReceipt,
+  paymentReceipt,
+  recordPayment,
+  voidPayment,
+  type TPaymentDeps,
+} from './payments.service.js';
 
 const CENTRAL = { config: { access: 'central' as const } };
 
@@ -26,6 +35,19 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: TPayment
   app.post('/central/payments/:id/void', CENTRAL, (request) =>
     voidPayment(deps, centralSessionOfRequest(request), parse(ZIdParams, request.params).id, request.body),
   );
+  // The printable receipt (fr by default, ar, en), drawn like the orders PDF.
+  app.get('/central/payments/:id/receipt.pdf', CENTRAL, async (request, reply) => {
+    const payment = await paymentForReceipt(deps, parse(ZIdParams, request.params).id);
+    const asked = (request.query as { locale?: unknown }).locale;
+    const locale = asked === 'ar' || asked === 'en' ? asked : 'fr';
+    const stream = new PassThrough();
+    writePaymentReceiptPdf(stream, payment, locale).catch((error: unknown) => stream.destroy(error as Error));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `inline; filename="receipt-${payment.id}.pdf"`)
+      .send(stream);
+  });
   app.get('/central/payments/:id/receipt', CENTRAL, async (request, reply) => {
     const receipt = await paymentReceipt(deps, parse(ZIdParams, request.params).id);
     return reply

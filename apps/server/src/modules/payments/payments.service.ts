@@ -1,4 +1,5 @@
 import { extendedValidTo, m, subscriptionStatusAt, ZPaymentInput, ZVoidPaymentInput } from '@cod/shared';
+import type { Tx } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -35,57 +36,22 @@ export async function recordPayment(
   const file = receipt ? await storeReceipt(deps.receiptsDir, receipt) : null;
   try {
     const payment = await withSystem(deps.db, async (tx) => {
-      const current = await currentSubscriptionIn(tx, input.tenant_id, { lock: true });
-      if (!current) throw new AppError('not_found', m('central_tenant.not_found'));
-      const planId = input.plan_id ?? current.plan_id;
-      const plan = await planIn(tx, planId, { choosable: planId !== current.plan_id });
-      const { from, to } = extendedValidTo(new Date(current.valid_to), input.period_months, now);
-      const graceDays = await graceDaysIn(tx);
-      const suspended = current.status === 'suspended';
-      const status = subscriptionStatusAt({ isTrial: plan.is_trial, validTo: to, suspended }, now, graceDays);
-      let subscriptionId = current.id;
-      if (plan.id === current.plan_id) {
-        await updateSubscriptionIn(tx, current.id, { status, validTo: to });
-      } else {
-        subscriptionId = await startSubscriptionIn(tx, {
+      const id = await applyPaymentIn(
+        tx,
+        {
           tenantId: input.tenant_id,
-          planId: plan.id,
-          status,
-          validFrom: now,
-          validTo: to,
-        });
-        if (suspended) {
-          await updateSubscriptionIn(tx, subscriptionId, {
-            suspendedAt: new Date(current.suspended_at ?? now),
-            suspendReason: current.suspend_reason,
-          });
-        }
-      }
-      const id = await repo.insertPayment(tx, {
-        tenantId: input.tenant_id,
-        subscriptionId,
-        planId: plan.id,
-        amount: input.amount,
-        method: input.method,
-        reference: input.reference,
-        paidOn: input.paid_on,
-        periodMonths: input.period_months,
-        periodFrom: from,
-        periodTo: to,
-        validToBefore: current.valid_to,
-        receipt: receipt && file ? { path: file, name: receipt.name, type: receipt.type } : null,
-        note: input.note,
-        recordedBy: admin.id,
-      });
-      await recordCentralAudit(tx, {
-        adminId: admin.id,
-        tenantId: input.tenant_id,
-        action: 'record_payment',
-        entity: 'payment',
-        entityId: id,
-        before: { plan: current.plan, status: current.status, valid_to: current.valid_to },
-        after: { plan: plan.name, status, valid_to: to.toISOString(), amount: input.amount, method: input.method },
-      });
+          planId: input.plan_id,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference,
+          paidOn: input.paid_on,
+          periodMonths: input.period_months,
+          receipt: receipt && file ? { path: file, name: receipt.name, type: receipt.type } : null,
+          note: input.note,
+          recordedBy: admin.id,
+        },
+        now,
+      );
       return (await repo.findPayment(tx, id))!;
     });
     return { ...messageBody(m('payment.recorded')), data: publicPayment(payment) };
@@ -93,6 +59,81 @@ export async function recordPayment(
     if (file) await removeReceipt(deps.receiptsDir, file);
     throw error;
   }
+}
+
+/**
+ * A payment inside the caller's transaction, by an administrator or by the gateway's webhook
+ * (recordedBy null, decision 0098): the subscription is extended from max(now, valid_to) by the
+ * period, on the payment's plan, and the central audit records it.
+ */
+export async function applyPaymentIn(
+  tx: Tx,
+  v: {
+    tenantId: number;
+    planId: number | undefined;
+    amount: number;
+    method: string;
+    reference: string | null;
+    paidOn: string;
+    periodMonths: number;
+    receipt: { path: string; name: string; type: string } | null;
+    note: string | null;
+    recordedBy: number | null;
+  },
+  now: Date,
+): Promise<number> {
+  const current = await currentSubscriptionIn(tx, v.tenantId, { lock: true });
+  if (!current) throw new AppError('not_found', m('central_tenant.not_found'));
+  const planId = v.planId ?? current.plan_id;
+  const plan = await planIn(tx, planId, { choosable: planId !== current.plan_id });
+  const { from, to } = extendedValidTo(new Date(current.valid_to), v.periodMonths, now);
+  const graceDays = await graceDaysIn(tx);
+  const suspended = current.status === 'suspended';
+  const status = subscriptionStatusAt({ isTrial: plan.is_trial, validTo: to, suspended }, now, graceDays);
+  let subscriptionId = current.id;
+  if (plan.id === current.plan_id) {
+    await updateSubscriptionIn(tx, current.id, { status, validTo: to });
+  } else {
+    subscriptionId = await startSubscriptionIn(tx, {
+      tenantId: v.tenantId,
+      planId: plan.id,
+      status,
+      validFrom: now,
+      validTo: to,
+    });
+    if (suspended) {
+      await updateSubscriptionIn(tx, subscriptionId, {
+        suspendedAt: new Date(current.suspended_at ?? now),
+        suspendReason: current.suspend_reason,
+      });
+    }
+  }
+  const id = await repo.insertPayment(tx, {
+    tenantId: v.tenantId,
+    subscriptionId,
+    planId: plan.id,
+    amount: v.amount,
+    method: v.method,
+    reference: v.reference,
+    paidOn: v.paidOn,
+    periodMonths: v.periodMonths,
+    periodFrom: from,
+    periodTo: to,
+    validToBefore: current.valid_to,
+    receipt: v.receipt,
+    note: v.note,
+    recordedBy: v.recordedBy,
+  });
+  await recordCentralAudit(tx, {
+    adminId: v.recordedBy,
+    tenantId: v.tenantId,
+    action: 'record_payment',
+    entity: 'payment',
+    entityId: id,
+    before: { plan: current.plan, status: current.status, valid_to: current.valid_to },
+    after: { plan: plan.name, status, valid_to: to.toISOString(), amount: v.amount, method: v.method },
+  });
+  return id;
 }
 
 function publicPayment<T extends repo.TPaymentRow>(row: T): repo.TPaymentRow {
@@ -175,4 +216,11 @@ export async function paymentReceipt(deps: TPaymentDeps, id: number) {
   const data = await readReceipt(deps.receiptsDir, found.receipt_path);
   if (!data) throw new AppError('not_found', m('payment.not_found'));
   return { data, type: found.receipt_type ?? 'application/octet-stream', name: found.receipt_name ?? 'receipt' };
+}
+
+/** A payment for its printable receipt (the PDF). */
+export async function paymentForReceipt(deps: TAppDeps, id: number) {
+  const found = await withSystem(deps.db, (tx) => repo.findPayment(tx, id));
+  if (!found) throw new AppError('not_found', m('payment.not_found'));
+  return publicPayment(found);
 }

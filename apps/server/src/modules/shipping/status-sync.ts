@@ -8,6 +8,7 @@ import type { TOrderActor } from '../orders/order-access.js';
 import { lockOrders } from '../orders/order-records.js';
 import { moveOrder } from './order-moves.js';
 import * as repo from './shipments.repository.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
 /** One carrier status report, from a webhook, a poll or a refresh, in one shape. */
 export interface TCarrierReport {
@@ -98,6 +99,17 @@ export async function applyReports(
   const latest = await repo.latestMovement(tx, tenantId, shipment.id);
   const status = latest?.status ?? shipment.status;
   const changed = latest && (latest.status !== shipment.status || latest.raw_status !== shipment.raw_status);
+  if (changed) {
+    // Issue 15.7: outbound webhooks, in this transaction (docs/decisions/0089).
+    await emitWebhookEvent(tx, tenantId, 'shipment.status_changed', {
+      shipment_id: shipment.id,
+      order_id: shipment.order_id,
+      status: latest.status,
+      raw_status: latest.raw_status,
+      previous_status: shipment.status,
+      occurred_at: latest.occurred_at,
+    });
+  }
   if (changed || (extra.driverPhone && extra.driverPhone !== shipment.driver_phone)) {
     await repo.setShipmentState(tx, tenantId, shipment.id, {
       ...(changed ? { status: latest.status, rawStatus: latest.raw_status, statusAt: latest.occurred_at } : {}),

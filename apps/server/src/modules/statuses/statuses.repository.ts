@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TStatusNames, TStatusType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
+import { inList } from '../../db/sql-lists.js';
 import { statuses } from '../../db/schema/index.js';
 
 const columns = {
@@ -30,14 +31,17 @@ export async function findStatus(tx: Tx, tenantId: number, id: number) {
   return row;
 }
 
-/** The status row locked for removal: concurrent writers naming it wait until the removal commits. */
-export async function lockStatus(tx: Tx, tenantId: number, id: number) {
-  const [row] = await rows<{ id: number; name: string; type: TStatusType; is_system: boolean; display_name: string }>(
+/**
+ * The status rows locked for removal, in id order (a removal and its replacement): concurrent
+ * status changes naming them wait until the removal commits, then see what is left.
+ */
+export async function lockStatuses(tx: Tx, tenantId: number, ids: readonly number[]) {
+  return rows<{ id: number }>(
     tx,
-    sql`select id, name, type, is_system, display_name from statuses
-        where tenant_id = ${tenantId} and id = ${id} and archived_at is null for update`,
+    sql`select id from statuses
+        where tenant_id = ${tenantId} and id in (${inList([...new Set(ids)])}) and archived_at is null
+        order by id for update`,
   );
-  return row;
 }
 
 export async function nameTaken(tx: Tx, tenantId: number, name: string): Promise<boolean> {
@@ -86,8 +90,8 @@ export async function updateStatus(
 
 /**
  * Locks, in id order, the orders (deleted ones too: the foreign key covers them) that have the
- * status, before the status itself is locked: the order in which a status change takes its locks
- * (order rows, then the status through its foreign key), so the two never deadlock.
+ * status, after the status itself is locked: the order in which a status change takes its locks
+ * (its target status FOR SHARE, then the order rows), so the two never deadlock.
  */
 export async function lockOrdersWithStatus(tx: Tx, tenantId: number, statusId: number): Promise<number> {
   const found = await rows<{ id: number }>(

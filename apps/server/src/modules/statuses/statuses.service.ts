@@ -78,12 +78,20 @@ export function updateStatus(deps: TAppDeps, actor: TActor, id: number, changes:
  */
 export function deleteStatus(deps: TAppDeps, actor: TActor, id: number, replacementId: number | undefined) {
   return withTenant(deps.db, actor.tenantId, async (tx) => {
+    // Lock order: the statuses (this one and its replacement, by id), then the orders that have it.
+    // A status change reads its target FOR SHARE before it locks its orders (orders/change-status.ts),
+    // so it either lands before this removal (and its order moves) or sees the status gone (422),
+    // never a foreign-key failure (docs/decisions/0092).
+    const locked = await repo.lockStatuses(
+      tx,
+      actor.tenantId,
+      replacementId === undefined ? [id] : [id, replacementId],
+    );
+    if (!locked.some((s) => s.id === id)) throw AppError.notFound('Status');
     const status = await repo.findStatus(tx, actor.tenantId, id);
     if (!status) throw AppError.notFound('Status');
     if (status.is_system) throw AppError.validation({ id: [m('team.status_system_locked')] });
-    // Lock order: the orders that have it, then the status (as a status change does, via its FK).
     await repo.lockOrdersWithStatus(tx, actor.tenantId, id);
-    if (!(await repo.lockStatus(tx, actor.tenantId, id))) throw AppError.notFound('Status');
     const used = await repo.countOrdersWithStatus(tx, actor.tenantId, id);
     let replacement: Awaited<ReturnType<typeof repo.findStatus>>;
     if (replacementId !== undefined) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
+import { shopDefaultThreshold } from './low-stock.repository.js';
 
 export interface TLowStockCrossing {
   user_id: number;
@@ -11,9 +12,9 @@ export interface TLowStockCrossing {
 
 /**
  * One row per (recipient, product) that went from above its threshold to at or under it (decision
- * 0008's alert rule: available vs threshold; active, not archived, threshold set). Recipients: the
- * shop's active users whose role may open the products or the stock screen, limited to their own
- * products when their product permissions are restricted (issue 3.2).
+ * 0008's alert rule: available vs threshold, the product's own or else the shop's default; active,
+ * not archived). Recipients: the shop's active users whose role may open the products or the stock
+ * screen, limited to their own products when their product permissions are restricted (issue 3.2).
  */
 export function lowStockCrossings(
   tx: Tx,
@@ -28,12 +29,13 @@ export function lowStockCrossings(
     tx,
     sql`with moved (product_id, available_before) as (values ${beforeValues}),
         crossed as (
-          select p.id, p.name, (p.on_hand - p.reserved)::int as current, p.low_stock_threshold as threshold
+          select p.id, p.name, (p.on_hand - p.reserved)::int as current, t.threshold
           from products p join moved m on m.product_id = p.id
+          cross join lateral (select coalesce(p.low_stock_threshold, ${shopDefaultThreshold(tenantId)}) as threshold) t
           where p.tenant_id = ${tenantId} and p.active and p.archived_at is null
-            and p.low_stock_threshold is not null
-            and m.available_before > p.low_stock_threshold
-            and p.on_hand - p.reserved <= p.low_stock_threshold)
+            and t.threshold is not null
+            and m.available_before > t.threshold
+            and p.on_hand - p.reserved <= t.threshold)
         select u.id as user_id, c.id as product_id, c.name, c.current, c.threshold
         from crossed c
         join users u on u.tenant_id = ${tenantId} and u.active

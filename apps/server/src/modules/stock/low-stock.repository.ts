@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TPageProps } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -10,37 +10,37 @@ const MAX_ALERTS = 50;
 /**
  * Issue 3.5, SPEC 3/9: active products at or under their threshold, most urgent first, for the
  * page props' lowStockProducts. current_stock is the available quantity (docs/decisions/0008).
+ * A product without a threshold of its own takes the shop's default (shop settings, issue 18.5,
+ * docs/decisions/0093).
  */
 export async function listLowStockProducts(tx: Tx, tenantId: number): Promise<TPageProps['lowStockProducts']> {
   const available = sql<number>`${products.onHand} - ${products.reserved}`;
-  // Written as the expression of products_low_stock_idx, so the page props read only the alerts.
-  const margin = sql`(${products.onHand} - ${products.reserved}) - ${products.lowStockThreshold}`;
+  const threshold = sql<number>`coalesce(${products.lowStockThreshold}, ${shopDefaultThreshold(tenantId)})`;
+  const margin = sql`(${products.onHand} - ${products.reserved}) - ${threshold}`;
   const rows = await tx
     .select({
       id: products.id,
       name: products.name,
       current_stock: available,
-      low_stock_threshold: products.lowStockThreshold,
+      low_stock_threshold: threshold,
       imageKey: products.imageKey,
       thumbnailKey: products.thumbnailKey,
     })
     .from(products)
     .where(
-      and(
-        eq(products.tenantId, tenantId),
-        isNull(products.archivedAt),
-        isNotNull(products.lowStockThreshold),
-        sql`${margin} <= 0`,
-        eq(products.active, true),
-      ),
+      and(eq(products.tenantId, tenantId), isNull(products.archivedAt), sql`${margin} <= 0`, eq(products.active, true)),
     )
     .orderBy(margin, asc(products.id))
     .limit(MAX_ALERTS);
   return rows.map(({ imageKey, thumbnailKey, ...row }) => ({
     ...row,
     current_stock: Number(row.current_stock),
-    low_stock_threshold: row.low_stock_threshold ?? 0,
+    low_stock_threshold: Number(row.low_stock_threshold),
     // The menu shows a small picture: the thumbnail when there is one.
     image_url: imageUrl(tenantId, thumbnailKey ?? imageKey),
   }));
 }
+
+/** The shop's default low-stock threshold (tenant_settings), for products without their own. */
+export const shopDefaultThreshold = (tenantId: number) =>
+  sql`(select ts.low_stock_threshold from tenant_settings ts where ts.tenant_id = ${tenantId})`;

@@ -1,6 +1,8 @@
+import { m, type TPlanFeature } from '@cod/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { blockedError } from './plan-limits.js';
-import { isShopBlocked, shopSubscriptionStatus } from './subscriptions.service.js';
+import { isShopBlocked, shopPlanFeatures, shopSubscriptionStatus } from './subscriptions.service.js';
 
 /**
  * Writes an expired or suspended shop may still make (docs/decisions/0064): they read or export its
@@ -16,6 +18,8 @@ export const READS_BY_POST = new Set([
   'POST /profile/password',
   'POST /profile/sessions/revoke-others',
   'DELETE /profile/sessions/:id',
+  // Paying online is how an expired shop renews (docs/decisions/0098).
+  'POST /dashboard/subscription/checkout',
 ]);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,7 +30,42 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * its reads stay open so it can export its data.
  */
 export async function refuseBlockedWrite(db: Db, tenantId: number, method: string, routeUrl: string): Promise<void> {
+  await refuseMissingFeature(db, tenantId, routeUrl);
   if (READ_METHODS.has(method) || READS_BY_POST.has(`${method} ${routeUrl}`)) return;
   const status = await shopSubscriptionStatus(db, tenantId);
   if (status && isShopBlocked(status)) throw blockedError(status);
+}
+
+/** The shop routes each plan feature switches on (docs/decisions/0099); the rest need none. */
+const FEATURE_ROUTES: Array<{ feature: TPlanFeature; name: string; matches: (url: string) => boolean }> = [
+  { feature: 'imports', name: 'order imports', matches: (url) => url.startsWith('/dashboard/orders/import') },
+  {
+    feature: 'exports',
+    name: 'exports',
+    matches: (url) => url === '/dashboard/orders/export-xlsx' || url.startsWith('/dashboard/orderspdf'),
+  },
+  { feature: 'analytics', name: 'analytics', matches: (url) => url.startsWith('/dashboard/analytics') },
+  {
+    feature: 'carrier_integrations',
+    name: 'carrier integrations',
+    matches: (url) =>
+      url === '/dashboard/orders/assign-shipping' ||
+      url === '/dashboard/orders/dispatch' ||
+      url.endsWith('/refresh-shipment') ||
+      url.endsWith('/cancel-shipment') ||
+      url.includes('ecotrack'),
+  },
+];
+
+/**
+ * A plan with a feature switched off: the routes of that feature answer 402 with a message naming
+ * the plan and the feature, reads included (an analytics page is what the feature sells).
+ */
+export async function refuseMissingFeature(db: Db, tenantId: number, routeUrl: string): Promise<void> {
+  const route = FEATURE_ROUTES.find((r) => r.matches(routeUrl));
+  if (!route) return;
+  const plan = await shopPlanFeatures(db, tenantId);
+  if (plan && plan.features[route.feature] === false) {
+    throw new AppError('payment_required', m('plan.feature_missing', { plan: plan.plan, feature: route.name }));
+  }
 }

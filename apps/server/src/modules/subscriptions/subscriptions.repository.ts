@@ -146,3 +146,13 @@ export function listCurrentSubscriptions(tx: Tx, filter: { status: string | null
         order by s.valid_to asc limit 500`,
   );
 }
+
+/** The current plan's name and feature switches (absent = included), for the feature check. */
+export async function currentPlanFeatures(tx: Tx, tenantId: number) {
+  const [row] = await rows<{ plan: string; features: string }>(
+    tx,
+    sql`select p.name as plan, p.features::text as features from subscriptions s join plans p on p.id = s.plan_id
+        where s.tenant_id = ${tenantId} and s.current`,
+  );
+  return row ? { plan: row.plan, features: JSON.parse(row.features) as Record<string, boolean> } : undefined;
+}

@@ -28,6 +28,10 @@ export function shopSubscriptionStatus(db: Db, tenantId: number): Promise<string
 
 export const isShopBlocked = isBlockedSubscription;
 
+export function shopPlanFeatures(db: Db, tenantId: number) {
+  return withSystem(db, (tx) => repo.currentPlanFeatures(tx, tenantId));
+}
+
 export function currentSubscriptionIn(tx: Tx, tenantId: number, options: { lock?: boolean } = {}) {
   return repo.currentSubscription(tx, tenantId, options);
 }

@@ -10,3 +10,9 @@ export async function actAsNewTenant(tx: Tx, tenantId: number): Promise<void> {
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'app_user', true)`,
   );
 }
+
+/** Back to the system (owner) role for the rest of the transaction: central rows come next. */
+export async function actAsSystemAgain(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config('app.tenant_id', '', true)`);
+  await tx.execute(sql`set local role none`);
+}

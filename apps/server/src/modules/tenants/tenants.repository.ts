@@ -9,6 +9,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 import {
+  passwordResets,
   permissions,
   plans,
   rolePermissions,
@@ -114,4 +115,17 @@ export async function insertUser(
 ) {
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
   return row!;
+}
+
+/** The owner's one-use set-password link (the same table and form as a team invitation, decision 0058). */
+export async function insertInvitationLink(
+  tx: Tx,
+  values: { tenantId: number; userId: number; tokenHash: string; expiresAt: Date },
+) {
+  await tx.insert(passwordResets).values({ ...values, purpose: 'invite' });
+}
+
+/** Whether a shop already uses this identifier, for a free one derived from a shop name. */
+export async function cqNameTaken(tx: Tx, cqName: string): Promise<boolean> {
+  return Boolean(await findTenantByCqName(tx, cqName));
 }

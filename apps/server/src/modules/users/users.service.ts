@@ -21,6 +21,7 @@ import { sendMail } from '../mail/mail.service.js';
 import { assignAgent } from '../orders/assign-agent.js';
 import { scopeOf } from '../orders/order-access.js';
 import { findRoleInTx } from '../roles/roles.service.js';
+import { assertBelowPlanLimit } from '../subscriptions/plan-limits.js';
 import * as repo from './users.repository.js';
 
 /** What the users routes hand over: the database, and for the set-password mails the address and log. */
@@ -116,6 +117,8 @@ export async function createUser(
   const passwordHash = input.password ? await hashPassword(input.password) : '';
   const invite = !input.password;
   const answer = await withTenant(deps.db, actor.tenantId, async (tx) => {
+    // One more user than the plan allows is refused (402, issue 19.7), invitations included.
+    await assertBelowPlanLimit(tx, actor.tenantId, 'users');
     const owners = await repo.lockActiveOwners(tx, actor.tenantId);
     await checkedRole(tx, actor, input.role_id, owners);
     const id = await repo.insertUser(tx, {
@@ -222,6 +225,9 @@ async function deactivateUserInTx(
 
 /** The user may sign in again; the sessions ended at deactivation stay ended. */
 async function activateUserInTx(tx: Tx, actor: TActor, id: number) {
+  const user = await userOrFail(tx, actor.tenantId, id);
+  // A reactivated user counts against the plan as a new one would.
+  if (!user.active) await assertBelowPlanLimit(tx, actor.tenantId, 'users');
   if (!(await repo.setUserActive(tx, actor.tenantId, id, true))) throw AppError.notFound('User');
   await recordAudit(tx, { ...auditOf(actor, id), action: 'activate_user' });
   return userOrFail(tx, actor.tenantId, id);
@@ -250,6 +256,9 @@ export async function resetUserPassword(
   id: number,
   password: string | undefined,
 ): Promise<TInvitationAnswer> {
+  // A reset ends the user's sessions, the actor's own included: one's own password changes on the
+  // profile page (current password required, this session kept).
+  if (id === actor.userId) throw AppError.validation({ id: [m('team.own_password_on_profile')] });
   if (password) {
     const hash = await hashPassword(password);
     const user = await withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {

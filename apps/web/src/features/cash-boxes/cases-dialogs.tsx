@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
@@ -13,47 +12,21 @@ import {
   type TMovementInput,
   type TTransferInput,
 } from '@cod/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { toast } from '../../lib/toast';
 import { translateServerMessage } from '../../lib/server-message';
-import { AmountField, centimesOf } from './amount-field';
+import { centimesOf } from './amount-field';
 import { useCloseDay, useCreateBox, useRecordMovement, useTransfer } from './cash-boxes-api';
-
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
-const grid = { display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
-const full = { gridColumn: '1 / -1' } as const;
-
-function ErrorAlert({ children }: { children: ReactNode }) {
-  return children ? (
-    <Alert severity="error" sx={full}>
-      {children}
-    </Alert>
-  ) : null;
-}
-
-/** A select of the shop's live boxes. */
-export function boxOptions(boxes: TCashBox[]) {
-  return boxes
-    .filter((b) => !b.archived_at)
-    .map((b) => (
-      <MenuItem key={b.id} value={String(b.id)}>
-        {b.name}
-      </MenuItem>
-    ));
-}
+import { AmountFormField, boxOptions, DateField, FormSelect, full, MoneyFormDialog, todayIso } from './money-form';
 
 type TBoxForm = { name: string; kind: string; opening_centimes: string; opening_on: string };
 
 export function BoxDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateBox();
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TBoxForm, TCashBoxInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TBoxForm, TCashBoxInput>({
     resolver: mappedResolver(ZCashBoxInput, (v: TBoxForm) => ({
       ...v,
       opening_centimes: centimesOf(v.opening_centimes),
@@ -70,51 +43,37 @@ export function BoxDialog({ onClose }: { onClose: () => void }) {
   });
   const { register } = form;
   return (
-    <ResponsiveDialog
-      {...dialogProps}
+    <MoneyFormDialog
+      dialogProps={dialogProps}
       testId="box-dialog"
       title={t('money.new_box')}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('money.create_box')} />}
+      submitLabel={t('money.create_box')}
+      serverError={serverError}
     >
-      <Box sx={grid}>
-        <ErrorAlert>{serverError}</ErrorAlert>
-        <TextField
-          {...register('name')}
-          label={t('money.box_name')}
-          required
-          autoFocus
-          error={Boolean(fieldError('name'))}
-          helperText={fieldError('name')}
-        />
-        <TextField
-          select
-          label={t('money.box_kind')}
-          value={form.watch('kind')}
-          onChange={(e) => form.setValue('kind', e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'box-kind' } }}
-        >
-          {CASH_BOX_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {t(`money.kinds.${kind}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <AmountField
-          {...register('opening_centimes')}
-          label={t('money.opening_balance')}
-          error={Boolean(fieldError('opening_centimes'))}
-          helperText={fieldError('opening_centimes') ?? t('money.opening_help')}
-        />
-        <TextField
-          {...register('opening_on')}
-          type="date"
-          label={t('money.date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(fieldError('opening_on'))}
-          helperText={fieldError('opening_on')}
-        />
-      </Box>
-    </ResponsiveDialog>
+      <TextField
+        {...register('name')}
+        label={t('money.box_name')}
+        required
+        autoFocus
+        error={Boolean(fieldError('name'))}
+        helperText={fieldError('name')}
+      />
+      <FormSelect form={form} name="kind" label={t('money.box_kind')} testId="box-kind">
+        {CASH_BOX_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {t(`money.kinds.${kind}`)}
+          </MenuItem>
+        ))}
+      </FormSelect>
+      <AmountFormField
+        form={form}
+        name="opening_centimes"
+        label={t('money.opening_balance')}
+        error={fieldError('opening_centimes')}
+        help={t('money.opening_help')}
+      />
+      <DateField form={form} name="opening_on" error={fieldError('opening_on')} />
+    </MoneyFormDialog>
   );
 }
 
@@ -126,11 +85,14 @@ type TTransferForm = {
   note: string;
 };
 
+/** The first live boxes' ids, as a select's text. */
+const liveBoxIds = (boxes: TCashBox[]) => boxes.filter((b) => !b.archived_at).map((b) => String(b.id));
+
 export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose: () => void }) {
   const { t } = useTranslation();
   const transfer = useTransfer();
-  const live = boxes.filter((b) => !b.archived_at);
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TTransferForm, TTransferInput>({
+  const live = liveBoxIds(boxes);
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TTransferForm, TTransferInput>({
     resolver: mappedResolver(ZTransferInput, (v: TTransferForm) => ({
       ...v,
       from_box_id: v.from_box_id ? Number(v.from_box_id) : undefined,
@@ -138,8 +100,8 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       amount_centimes: centimesOf(v.amount_centimes),
     })),
     defaultValues: {
-      from_box_id: live[0] ? String(live[0].id) : '',
-      to_box_id: live[1] ? String(live[1].id) : '',
+      from_box_id: live[0] ?? '',
+      to_box_id: live[1] ?? '',
       amount_centimes: '',
       occurred_on: todayIso(),
       note: '',
@@ -154,55 +116,35 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
   });
   const { register } = form;
   return (
-    <ResponsiveDialog
-      {...dialogProps}
+    <MoneyFormDialog
+      dialogProps={dialogProps}
       testId="transfer-dialog"
       title={t('money.transfer')}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('money.transfer')} />}
+      submitLabel={t('money.transfer')}
+      serverError={serverError}
     >
-      <Box sx={grid}>
-        <ErrorAlert>{serverError}</ErrorAlert>
-        <TextField
-          select
-          label={t('money.from_box')}
-          value={form.watch('from_box_id')}
-          onChange={(e) => form.setValue('from_box_id', e.target.value)}
-          error={Boolean(fieldError('from_box_id'))}
-          helperText={fieldError('from_box_id')}
-          slotProps={{ htmlInput: { 'data-testid': 'from-box' } }}
-        >
-          {boxOptions(boxes)}
-        </TextField>
-        <TextField
-          select
-          label={t('money.to_box')}
-          value={form.watch('to_box_id')}
-          onChange={(e) => form.setValue('to_box_id', e.target.value)}
-          error={Boolean(fieldError('to_box_id'))}
-          helperText={fieldError('to_box_id')}
-          slotProps={{ htmlInput: { 'data-testid': 'to-box' } }}
-        >
-          {boxOptions(boxes)}
-        </TextField>
-        <AmountField
-          {...register('amount_centimes')}
-          label={t('money.amount')}
-          required
-          autoFocus
-          error={Boolean(fieldError('amount_centimes'))}
-          helperText={fieldError('amount_centimes')}
-        />
-        <TextField
-          {...register('occurred_on')}
-          type="date"
-          label={t('money.date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(fieldError('occurred_on'))}
-          helperText={fieldError('occurred_on')}
-        />
-        <TextField {...register('note')} label={t('money.note')} sx={full} />
-      </Box>
-    </ResponsiveDialog>
+      <FormSelect
+        form={form}
+        name="from_box_id"
+        label={t('money.from_box')}
+        error={fieldError('from_box_id')}
+        testId="from-box"
+      >
+        {boxOptions(boxes)}
+      </FormSelect>
+      <FormSelect
+        form={form}
+        name="to_box_id"
+        label={t('money.to_box')}
+        error={fieldError('to_box_id')}
+        testId="to-box"
+      >
+        {boxOptions(boxes)}
+      </FormSelect>
+      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required autoFocus />
+      <DateField form={form} name="occurred_on" error={fieldError('occurred_on')} />
+      <TextField {...register('note')} label={t('money.note')} sx={full} />
+    </MoneyFormDialog>
   );
 }
 
@@ -217,8 +159,7 @@ type TMovementForm = {
 export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose: () => void }) {
   const { t } = useTranslation();
   const record = useRecordMovement();
-  const live = boxes.filter((b) => !b.archived_at);
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TMovementForm, TMovementInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TMovementForm, TMovementInput>({
     resolver: mappedResolver(ZMovementInput, (v: TMovementForm) => {
       const amount = centimesOf(v.amount_centimes);
       return {
@@ -228,7 +169,7 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       };
     }),
     defaultValues: {
-      box_id: live[0] ? String(live[0].id) : '',
+      box_id: liveBoxIds(boxes)[0] ?? '',
       direction: 'in',
       amount_centimes: '',
       occurred_on: todayIso(),
@@ -244,58 +185,31 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
   });
   const { register } = form;
   return (
-    <ResponsiveDialog
-      {...dialogProps}
+    <MoneyFormDialog
+      dialogProps={dialogProps}
       testId="movement-dialog"
       title={t('money.adjustment')}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('common.save')} />}
+      submitLabel={t('common.save')}
+      serverError={serverError}
     >
-      <Box sx={grid}>
-        <ErrorAlert>{serverError}</ErrorAlert>
-        <TextField
-          select
-          label={t('money.box')}
-          value={form.watch('box_id')}
-          onChange={(e) => form.setValue('box_id', e.target.value)}
-          error={Boolean(fieldError('box_id'))}
-          helperText={fieldError('box_id')}
-        >
-          {boxOptions(boxes)}
-        </TextField>
-        <TextField
-          select
-          label={t('money.direction')}
-          value={form.watch('direction')}
-          onChange={(e) => form.setValue('direction', e.target.value as 'in' | 'out')}
-        >
-          <MenuItem value="in">{t('money.money_in')}</MenuItem>
-          <MenuItem value="out">{t('money.money_out')}</MenuItem>
-        </TextField>
-        <AmountField
-          {...register('amount_centimes')}
-          label={t('money.amount')}
-          required
-          error={Boolean(fieldError('amount_centimes'))}
-          helperText={fieldError('amount_centimes')}
-        />
-        <TextField
-          {...register('occurred_on')}
-          type="date"
-          label={t('money.date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(fieldError('occurred_on'))}
-          helperText={fieldError('occurred_on')}
-        />
-        <TextField {...register('note')} label={t('money.note')} sx={full} />
-      </Box>
-    </ResponsiveDialog>
+      <FormSelect form={form} name="box_id" label={t('money.box')} error={fieldError('box_id')}>
+        {boxOptions(boxes)}
+      </FormSelect>
+      <FormSelect form={form} name="direction" label={t('money.direction')}>
+        <MenuItem value="in">{t('money.money_in')}</MenuItem>
+        <MenuItem value="out">{t('money.money_out')}</MenuItem>
+      </FormSelect>
+      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required />
+      <DateField form={form} name="occurred_on" error={fieldError('occurred_on')} />
+      <TextField {...register('note')} label={t('money.note')} sx={full} />
+    </MoneyFormDialog>
   );
 }
 
 export function CloseDayDialog({ closedThrough, onClose }: { closedThrough: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const close = useCloseDay();
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<{ day: string }, { day: string }>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<{ day: string }, { day: string }>({
     resolver: mappedResolver(ZCloseDayInput, (v: { day: string }) => v),
     defaultValues: { day: todayIso() },
     fields: ['day'],
@@ -307,28 +221,20 @@ export function CloseDayDialog({ closedThrough, onClose }: { closedThrough: stri
     },
   });
   return (
-    <ResponsiveDialog
-      {...dialogProps}
+    <MoneyFormDialog
+      dialogProps={dialogProps}
       testId="close-day-dialog"
       maxWidth="xs"
       title={t('money.close_day')}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('money.close_day')} />}
+      submitLabel={t('money.close_day')}
+      serverError={serverError}
+      grid={{ display: 'grid', gap: 2, pt: 1 }}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <ErrorAlert>{serverError}</ErrorAlert>
-        <Alert severity="info">
-          {t('money.close_day_help')}
-          {closedThrough ? ` ${t('money.closed_through', { date: closedThrough })}` : ''}
-        </Alert>
-        <TextField
-          {...form.register('day')}
-          type="date"
-          label={t('money.date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(fieldError('day'))}
-          helperText={fieldError('day')}
-        />
-      </Box>
-    </ResponsiveDialog>
+      <Alert severity="info">
+        {t('money.close_day_help')}
+        {closedThrough ? ` ${t('money.closed_through', { date: closedThrough })}` : ''}
+      </Alert>
+      <DateField form={form} name="day" error={fieldError('day')} />
+    </MoneyFormDialog>
   );
 }

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,23 +29,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { FilterSelect } from '../../components/lists/filter-select';
-import { ListBody } from '../../components/lists/list-body';
-import { ListPagination } from '../../components/lists/list-pagination';
 import { ListError } from '../../components/lists/list-states';
-import { ListToolbar } from '../../components/lists/list-toolbar';
-import { RowActionButton } from '../../components/lists/row-action-button';
 import { useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
 import { BoxDialog, CloseDayDialog, MovementDialog, TransferDialog } from './cases-dialogs';
 import { useCasesQuery, useDeleteMovement, useMovementsQuery, useReverseMovement } from './cash-boxes-api';
+import {
+  AnyFilter,
+  BoxFilter,
+  DayCell,
+  DayRangeFilter,
+  figure,
+  MoneyRowAction,
+  NoteCell,
+  PagedMoneyList,
+  TotalsRow,
+} from './money-list';
 import { MoneyText } from './money-text';
 import { CarrierCash } from '../remittances/carrier-cash';
 import { RemittanceDialog } from '../remittances/remittance-dialog';
-
-const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
 function BoxCards({ answer }: { answer: TCashBoxesAnswer }) {
   const { t } = useTranslation();
@@ -134,23 +136,12 @@ function MovementsTable({
         <TableBody>
           {page.data.map((movement) => (
             <TableRow key={movement.id} hover data-testid="cash-movement-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }} dir="ltr">
-                {movement.closed && (
-                  <LockOutlinedIcon
-                    fontSize="inherit"
-                    titleAccess={t('money.closed')}
-                    sx={{ verticalAlign: 'middle', marginInlineEnd: 0.5, color: 'text.secondary' }}
-                  />
-                )}
-                {movement.occurred_on}
-              </TableCell>
+              <DayCell day={movement.occurred_on} closed={movement.closed} />
               <TableCell>{movement.box_name}</TableCell>
               <TableCell>
                 <Chip size="small" variant="outlined" label={t(`money.movement_kinds.${movement.kind}`)} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                {movement.note}
-              </TableCell>
+              <NoteCell note={movement.note} />
               <TableCell>{movement.created_by_name}</TableCell>
               <TableCell sx={figure}>
                 <MoneyText amount={movement.amount_centimes} signed />
@@ -158,9 +149,7 @@ function MovementsTable({
               {canManage && (
                 <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
                   {movement.kind !== 'reversal' && !movement.reversed_by_id && (
-                    <RowActionButton
-                      size="small"
-                      title={t('money.reverse')}
+                    <MoneyRowAction
                       label={t('money.reverse')}
                       icon={<UndoIcon fontSize="small" />}
                       onClick={() => onReverse(movement)}
@@ -169,9 +158,7 @@ function MovementsTable({
                   {!movement.closed &&
                     ['adjustment', 'opening'].includes(movement.kind) &&
                     !movement.reversed_by_id && (
-                      <RowActionButton
-                        size="small"
-                        title={t('money.delete')}
+                      <MoneyRowAction
                         label={t('money.delete')}
                         icon={<DeleteOutlineIcon fontSize="small" />}
                         onClick={() => onDelete(movement)}
@@ -183,18 +170,19 @@ function MovementsTable({
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow data-testid="movements-totals">
-            <TableCell colSpan={5}>
-              <Typography variant="subtitle2">
+          <TotalsRow
+            testId="movements-totals"
+            columns={5}
+            label={
+              <>
                 {t('money.totals')} · {t('money.money_in')} <MoneyText amount={page.totals.in_centimes} /> ·{' '}
                 {t('money.money_out')} <MoneyText amount={page.totals.out_centimes} />
-              </Typography>
-            </TableCell>
-            <TableCell sx={figure}>
-              <MoneyText amount={page.totals.net_centimes} signed sx={{ fontWeight: 600 }} />
-            </TableCell>
-            {canManage && <TableCell />}
-          </TableRow>
+              </>
+            }
+            amount={page.totals.net_centimes}
+            signed
+            canManage={canManage}
+          />
         </TableFooter>
       </Table>
     </TableContainer>
@@ -269,76 +257,40 @@ export function CasesPage() {
         cases.data && <BoxCards answer={cases.data} />
       )}
       <CarrierCash />
-      <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar
-          onClear={
-            filtered ? () => update({ box_id: null, kind: null, from: null, to: null, search: null }) : undefined
-          }
-        >
-          <FilterSelect
-            label={t('money.box')}
-            value={query.box_id ? String(query.box_id) : ''}
-            onChange={(value) => update({ box_id: value || null })}
-            options={[
-              { value: '', label: t('money.any') },
-              ...boxes.map((b) => ({ value: String(b.id), label: b.name })),
-            ]}
+      <PagedMoneyList
+        filters={
+          <>
+            <BoxFilter boxes={boxes} value={query.box_id} onChange={update} />
+            <AnyFilter
+              label={t('money.kind')}
+              value={query.kind}
+              onChange={(kind) => update({ kind })}
+              options={MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) }))}
+            />
+            <DayRangeFilter from={query.from} to={query.to} onChange={update} />
+          </>
+        }
+        onClear={() => update({ box_id: null, kind: null, from: null, to: null, search: null })}
+        query={movements}
+        filtered={filtered}
+        empty={{
+          icon: <AccountBalanceWalletOutlinedIcon fontSize="large" />,
+          title: t('money.no_movements_title'),
+          message: t('money.no_movements_message'),
+        }}
+        page={query.page}
+        perPage={query.per_page}
+        onPage={update}
+      >
+        {(data) => (
+          <MovementsTable
+            page={data}
+            canManage={canManage}
+            onReverse={(movement) => setConfirming({ movement, action: 'reverse' })}
+            onDelete={(movement) => setConfirming({ movement, action: 'delete' })}
           />
-          <FilterSelect
-            label={t('money.kind')}
-            value={query.kind ?? ''}
-            onChange={(value) => update({ kind: value || null })}
-            options={[
-              { value: '', label: t('money.any') },
-              ...MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) })),
-            ]}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.from')}
-            value={query.from ?? ''}
-            onChange={(e) => update({ from: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.to')}
-            value={query.to ?? ''}
-            onChange={(e) => update({ to: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </ListToolbar>
-        <ListBody
-          query={movements}
-          filtered={filtered}
-          empty={{
-            icon: <AccountBalanceWalletOutlinedIcon fontSize="large" />,
-            title: t('money.no_movements_title'),
-            message: t('money.no_movements_message'),
-          }}
-        >
-          {() =>
-            movements.data && (
-              <>
-                <MovementsTable
-                  page={movements.data}
-                  canManage={canManage}
-                  onReverse={(movement) => setConfirming({ movement, action: 'reverse' })}
-                  onDelete={(movement) => setConfirming({ movement, action: 'delete' })}
-                />
-                <ListPagination
-                  total={movements.data.total}
-                  page={query.page}
-                  perPage={query.per_page}
-                  onChange={update}
-                />
-              </>
-            )
-          }
-        </ListBody>
-      </Paper>
+        )}
+      </PagedMoneyList>
       {canManage && dialog === 'box' && <BoxDialog onClose={() => setDialog(null)} />}
       {canManage && dialog === 'transfer' && <TransferDialog boxes={boxes} onClose={() => setDialog(null)} />}
       {canManage && dialog === 'movement' && <MovementDialog boxes={boxes} onClose={() => setDialog(null)} />}

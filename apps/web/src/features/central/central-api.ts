@@ -76,8 +76,17 @@ export const central = {
 };
 
 /** Opens a payment's receipt (the link needs the bearer token, so it is fetched then shown). */
-export async function openReceipt(paymentId: number): Promise<void> {
-  const response = await fetch(`/central/payments/${paymentId}/receipt`, {
+export function openReceipt(paymentId: number): Promise<void> {
+  return openCentralFile(`/central/payments/${paymentId}/receipt`);
+}
+
+/** The printable receipt of a payment (PDF, French or Arabic). */
+export function openReceiptPdf(paymentId: number, locale: 'fr' | 'ar'): Promise<void> {
+  return openCentralFile(`/central/payments/${paymentId}/receipt.pdf?locale=${locale}`);
+}
+
+async function openCentralFile(path: string): Promise<void> {
+  const response = await fetch(path, {
     headers: { Authorization: `Bearer ${getCentralToken() ?? ''}` },
   });
   if (!response.ok) throw new ApiError(response.status, null, null);

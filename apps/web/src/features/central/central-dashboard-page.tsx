@@ -1,55 +1,179 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SUBSCRIPTION_STATUSES, type TCentralSettings } from '@cod/shared';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { SUBSCRIPTION_STATUSES, type TCentralDashboard, type TCentralSettings } from '@cod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import type { TTenantRow } from './central-types';
-import { LoadState, serverErrors, StatusChip } from './central-ui';
+import { formatDay, LoadState, money, serverErrors, StatusChip } from './central-ui';
 
-/** /central/dashboard: tenants by status and the central settings (support WhatsApp, grace days). */
+/** /central/dashboard (issue 19.6): tenants by status, revenue, trials, sign-ups, orders, settings. */
 export function CentralDashboardPage() {
-  const { t } = useTranslation();
-  const tenants = useQuery({
-    queryKey: ['central', 'tenants', '', ''],
-    queryFn: ({ signal }) => central.get<{ data: TTenantRow[] }>('/central/tenants', signal),
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir() === 'rtl';
+  const dashboard = useQuery({
+    queryKey: ['central', 'dashboard'],
+    queryFn: ({ signal }) => central.get<{ data: TCentralDashboard }>('/central/dashboard', signal),
   });
-  const counts = Object.fromEntries(
-    SUBSCRIPTION_STATUSES.map((s) => [s, (tenants.data?.data ?? []).filter((x) => x.status === s).length]),
-  );
+  const data = dashboard.data?.data;
+  const dayLabel = (day: string) =>
+    new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(`${day}T12:00:00Z`),
+    );
   return (
     <PageFrame title={t('central.nav.dashboard')} crumbs={[t('central.title')]} homeCrumb={false}>
       <LoadState
-        loading={tenants.isPending}
-        error={tenants.error}
+        loading={dashboard.isPending}
+        error={dashboard.error}
         empty={false}
-        onRetry={() => void tenants.refetch()}
+        onRetry={() => void dashboard.refetch()}
         emptyTitle=""
       >
-        <Grid container spacing={2}>
-          {SUBSCRIPTION_STATUSES.map((s) => (
-            <Grid key={s} size={{ xs: 6, sm: 4, md: 2.4 }}>
-              <Paper variant="outlined" sx={{ p: 2 }}>
-                <StatusChip status={s} />
-                <Typography variant="h4" component="p" sx={{ mt: 1, fontWeight: 700 }}>
-                  {counts[s]}
-                </Typography>
-              </Paper>
+        {data && (
+          <Stack spacing={2}>
+            <Grid container spacing={2}>
+              {SUBSCRIPTION_STATUSES.map((s) => (
+                <Grid key={s} size={{ xs: 6, sm: 4, md: 2.4 }}>
+                  <Paper variant="outlined" sx={{ p: 2 }} data-testid={`dash-status-${s}`}>
+                    <StatusChip status={s} />
+                    <Typography variant="h4" component="p" sx={{ mt: 1, fontWeight: 700 }}>
+                      {data.tenants[s]}
+                    </Typography>
+                  </Paper>
+                </Grid>
+              ))}
             </Grid>
-          ))}
-        </Grid>
+            <Grid container spacing={2}>
+              <Figure title={t('central.dash.mrr')} value={money(data.mrr)} testId="dash-mrr" />
+              <Figure
+                title={t('central.dash.payments_month')}
+                value={money(data.payments_month.amount)}
+                caption={t('central.dash.payments_count', { count: data.payments_month.count })}
+                testId="dash-payments"
+              />
+              <Figure
+                title={t('central.dash.waiting')}
+                value={String(data.waiting)}
+                link={{ to: '/central/waitinglist', label: t('central.waiting.title') }}
+                testId="dash-waiting"
+              />
+              <Figure
+                title={t('central.dash.trials_ending')}
+                value={String(data.trials_ending.length)}
+                testId="dash-trials"
+              />
+            </Grid>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 8 }}>
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                    {t('central.dash.orders_day')}
+                  </Typography>
+                  <LineChart
+                    xAxis={[
+                      { scaleType: 'point', data: data.orders_per_day.map((d) => dayLabel(d.day)), reverse: rtl },
+                    ]}
+                    yAxis={[{ position: rtl ? 'right' : 'left' }]}
+                    series={[
+                      { data: data.orders_per_day.map((d) => d.count), label: t('central.dash.orders'), area: true },
+                    ]}
+                    height={260}
+                    hideLegend
+                  />
+                </Paper>
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                    {t('central.dash.signups_week')}
+                  </Typography>
+                  <BarChart
+                    xAxis={[
+                      { scaleType: 'band', data: data.signups_per_week.map((w) => dayLabel(w.week)), reverse: rtl },
+                    ]}
+                    yAxis={[{ position: rtl ? 'right' : 'left', tickMinStep: 1 }]}
+                    series={[{ data: data.signups_per_week.map((w) => w.count), label: t('central.dash.shops') }]}
+                    height={260}
+                    hideLegend
+                  />
+                </Paper>
+              </Grid>
+            </Grid>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+                {t('central.dash.trials_ending')}
+              </Typography>
+              {data.trials_ending.length === 0 ? (
+                <Typography color="text.secondary">{t('central.dash.trials_none')}</Typography>
+              ) : (
+                <Stack spacing={0.5}>
+                  {data.trials_ending.map((trial) => (
+                    <Stack key={trial.tenant_id} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+                      <Link component={RouterLink} to={`/central/tenants/show?id=${trial.tenant_id}`}>
+                        {trial.name}
+                      </Link>
+                      <Typography variant="body2">{formatDay(trial.valid_to, i18n.language)}</Typography>
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Stack>
+        )}
       </LoadState>
       <SettingsCard />
     </PageFrame>
+  );
+}
+
+function Figure({
+  title,
+  value,
+  caption,
+  link,
+  testId,
+}: {
+  title: string;
+  value: string;
+  caption?: string;
+  link?: { to: string; label: string };
+  testId: string;
+}) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+      <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={testId}>
+        <Typography variant="body2" color="text.secondary">
+          {title}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
+          {value}
+        </Typography>
+        {caption && (
+          <Typography variant="caption" color="text.secondary">
+            {caption}
+          </Typography>
+        )}
+        {link && (
+          <Link component={RouterLink} to={link.to} variant="body2" sx={{ display: 'block' }}>
+            {link.label}
+          </Link>
+        )}
+      </Paper>
+    </Grid>
   );
 }
 
@@ -60,12 +184,13 @@ function SettingsCard() {
     queryKey: ['central', 'settings'],
     queryFn: ({ signal }) => central.get<{ data: TCentralSettings }>('/central/settings', signal),
   });
-  const [form, setForm] = useState({ support_whatsapp: '', grace_days: '3' });
+  const [form, setForm] = useState({ support_whatsapp: '', grace_days: '3', open_signup: false });
   useEffect(() => {
     if (settings.data) {
       setForm({
         support_whatsapp: settings.data.data.support_whatsapp,
         grace_days: String(settings.data.data.grace_days),
+        open_signup: settings.data.data.open_signup ?? false,
       });
     }
   }, [settings.data]);
@@ -74,11 +199,16 @@ function SettingsCard() {
       central.put<{ code: string; data: TCentralSettings }>('/central/settings', {
         support_whatsapp: form.support_whatsapp,
         grace_days: Number(form.grace_days || 'x'),
+        open_signup: form.open_signup,
       }),
     onSuccess: async (answer) => {
       void toast(translateServerMessage(t, { code: answer.code, params: {} }), { variant: 'success' });
       // The number as stored (digits only), even when the stored value did not change.
-      setForm({ support_whatsapp: answer.data.support_whatsapp, grace_days: String(answer.data.grace_days) });
+      setForm({
+        support_whatsapp: answer.data.support_whatsapp,
+        grace_days: String(answer.data.grace_days),
+        open_signup: answer.data.open_signup ?? false,
+      });
       await client.invalidateQueries({ queryKey: ['central', 'settings'] });
     },
   });
@@ -121,6 +251,18 @@ function SettingsCard() {
             error={Boolean(errors.fields.grace_days)}
             helperText={errors.fields.grace_days ?? t('central.settings.grace_days_help')}
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.open_signup}
+                onChange={(e) => setForm({ ...form, open_signup: e.target.checked })}
+              />
+            }
+            label={t('central.settings.open_signup')}
+          />
+          <Typography variant="caption" color="text.secondary" sx={{ mt: '0 !important' }}>
+            {t('central.settings.open_signup_help')}
+          </Typography>
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={save.isPending}>
               {t('common.save')}

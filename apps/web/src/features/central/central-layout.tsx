@@ -21,6 +21,7 @@ import { CENTRAL_LOGIN_PATH, central, clearCentralSession, getCentralAdmin, getC
 const LINKS = [
   { to: '/central/dashboard', key: 'dashboard' },
   { to: '/central/tenants/show', key: 'tenants_show' },
+  { to: '/central/waitinglist', key: 'waitinglist' },
   { to: '/central/subscriptions', key: 'subscriptions' },
   { to: '/central/payments', key: 'payments' },
   { to: '/central/plans', key: 'plans' },

@@ -3,7 +3,7 @@ import { appI18n, loadLocalePart } from '../../lib/i18n';
 
 /**
  * The central screens by route (SPEC 2.3), each its own chunk, shown once the central strings are
- * loaded. The routes not built yet (sign-up, waiting list) keep the "being built" frame.
+ * loaded. The public ones (landing page, sign-up, success) live in the guest frame (routes.tsx).
  */
 const PAGES: Record<string, () => Promise<ComponentType>> = {
   'auth/login': () => import('./central-login-page').then((m) => m.CentralLoginPage),
@@ -14,6 +14,10 @@ const PAGES: Record<string, () => Promise<ComponentType>> = {
   plans: () => import('./plans-page').then((m) => m.PlansPage),
   payments: () => import('./payments-page').then((m) => m.PaymentsPage),
   'payments/create': () => import('./payment-create-page').then((m) => m.PaymentCreatePage),
+  waitinglist: () => import('./waiting-list-page').then((m) => m.WaitingListPage),
+  'auth/landingpage': () => import('../landing/landing-page').then((m) => m.LandingPage),
+  'auth/register': () => import('../register/register-page').then((m) => m.RegisterPage),
+  'auth/successpage': () => import('../register/register-success-page').then((m) => m.RegisterSuccessPage),
 };
 
 export const isBuiltCentralPage = (path: string) => Object.hasOwn(PAGES, path);

@@ -1,6 +1,6 @@
-import type { TPlan } from '@cod/shared';
+import type { TPaymentRow, TPlan } from '@cod/shared';
 
-export type { TPlan };
+export type { TPaymentRow, TPlan };
 
 export interface TTenantRow {
   id: number;
@@ -37,30 +37,6 @@ export interface TSubscriptionRow {
   created_at: string;
   cq_name?: string;
   tenant_name?: string;
-}
-
-export interface TPaymentRow {
-  id: number;
-  tenant_id: number;
-  cq_name: string;
-  tenant_name: string;
-  plan: string;
-  amount: number;
-  method: string;
-  reference: string | null;
-  paid_on: string;
-  period_months: number;
-  period_from: string;
-  period_to: string;
-  valid_to_before: string;
-  has_receipt: boolean;
-  receipt_name: string | null;
-  note: string | null;
-  recorded_by: string;
-  created_at: string;
-  voided_at: string | null;
-  voided_by: string | null;
-  void_reason: string | null;
 }
 
 export interface TAuditRow {

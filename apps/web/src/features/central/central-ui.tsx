@@ -44,7 +44,11 @@ export function formatDay(iso: string | null | undefined, locale: string): strin
   }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
 }
 
-export const money = (amount: number) => formatDZD(amount);
+/**
+ * An amount in DA, isolated left-to-right (U+2066 ... U+2069): inside an Arabic sentence the
+ * number and its "DA" stay in order ("2 900,00 DA", never "DA 2 900,00").
+ */
+export const money = (amount: number) => `\u2066${formatDZD(amount)}\u2069`;
 
 export function limitText(t: TFunction, limit: number | null): string {
   return limit === null ? t('central.unlimited') : limit.toLocaleString();

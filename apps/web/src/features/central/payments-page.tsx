@@ -20,7 +20,7 @@ import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { queryString } from '../../lib/api-client';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
-import { central, openReceipt } from './central-api';
+import { central, openReceipt, openReceiptPdf } from './central-api';
 import type { TPaymentRow } from './central-types';
 import { formatDay, LoadState, money, serverErrors } from './central-ui';
 
@@ -116,8 +116,14 @@ export function PaymentsTable({ payments, compact = false }: { payments: TPaymen
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {formatDay(payment.period_from, i18n.language)} → {formatDay(payment.period_to, i18n.language)}
               </TableCell>
-              <TableCell>{payment.recorded_by}</TableCell>
+              <TableCell>{payment.recorded_by ?? t('central.payments.online')}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button
+                  size="small"
+                  onClick={() => void openReceiptPdf(payment.id, i18n.language === 'ar' ? 'ar' : 'fr')}
+                >
+                  {t('central.payments.receipt_pdf')}
+                </Button>
                 {payment.has_receipt && (
                   <Button size="small" onClick={() => void openReceipt(payment.id)}>
                     {t('central.payments.receipt')}

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,24 +8,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { AD_SOURCES, ZEntryListQuery, type TEntryDirection, type TEntryPage, type TMoneyEntry } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { FilterSelect } from '../../components/lists/filter-select';
-import { ListBody } from '../../components/lists/list-body';
-import { ListPagination } from '../../components/lists/list-pagination';
-import { ListToolbar } from '../../components/lists/list-toolbar';
-import { RowActionButton } from '../../components/lists/row-action-button';
 import { SearchField } from '../../components/lists/search-field';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
@@ -34,12 +25,21 @@ import { queryString } from '../../lib/api-client';
 import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
 import { useCasesQuery } from '../cash-boxes/cash-boxes-api';
+import {
+  AnyFilter,
+  BoxFilter,
+  DayCell,
+  DayRangeFilter,
+  figure,
+  MoneyRowAction,
+  NoteCell,
+  PagedMoneyList,
+  TotalsRow,
+} from '../cash-boxes/money-list';
 import { MoneyText } from '../cash-boxes/money-text';
 import { downloadFile } from '../imports/imports-api';
 import { entriesPath, useCategoriesQuery, useDeleteEntry, useEntriesQuery } from './entries-api';
 import { EntryDialog, categoryLabel } from './entry-dialog';
-
-const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
 function EntriesTable({
   direction,
@@ -79,16 +79,7 @@ function EntriesTable({
         <TableBody>
           {page.data.map((entry) => (
             <TableRow key={entry.id} hover data-testid="entry-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }} dir="ltr">
-                {entry.closed && (
-                  <LockOutlinedIcon
-                    fontSize="inherit"
-                    titleAccess={t('money.closed')}
-                    sx={{ verticalAlign: 'middle', marginInlineEnd: 0.5, color: 'text.secondary' }}
-                  />
-                )}
-                {entry.occurred_on}
-              </TableCell>
+              <DayCell day={entry.occurred_on} closed={entry.closed} />
               <TableCell>
                 <Chip
                   size="small"
@@ -103,7 +94,7 @@ function EntriesTable({
                   {entry.campaign_id}
                 </TableCell>
               )}
-              <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>{entry.note}</TableCell>
+              <NoteCell note={entry.note} />
               <TableCell sx={figure}>
                 <MoneyText amount={entry.amount_centimes} />
               </TableCell>
@@ -111,16 +102,12 @@ function EntriesTable({
                 <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
                   {!entry.closed && !entry.remittance_id && (
                     <>
-                      <RowActionButton
-                        size="small"
-                        title={t('money.edit')}
+                      <MoneyRowAction
                         label={t('money.edit')}
                         icon={<EditOutlinedIcon fontSize="small" />}
                         onClick={() => onEdit(entry)}
                       />
-                      <RowActionButton
-                        size="small"
-                        title={t('money.delete')}
+                      <MoneyRowAction
                         label={t('money.delete')}
                         icon={<DeleteOutlineIcon fontSize="small" />}
                         onClick={() => onDelete(entry)}
@@ -133,15 +120,13 @@ function EntriesTable({
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow data-testid="entries-totals">
-            <TableCell colSpan={columns}>
-              <Typography variant="subtitle2">{t('money.total_of', { count: page.total })}</Typography>
-            </TableCell>
-            <TableCell sx={figure}>
-              <MoneyText amount={page.totals.amount_centimes} sx={{ fontWeight: 600 }} />
-            </TableCell>
-            {canManage && <TableCell />}
-          </TableRow>
+          <TotalsRow
+            testId="entries-totals"
+            columns={columns}
+            label={t('money.total_of', { count: page.total })}
+            amount={page.totals.amount_centimes}
+            canManage={canManage}
+          />
         </TableFooter>
       </Table>
     </TableContainer>
@@ -229,105 +214,65 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
       subtitle={t(isExpense ? 'money.expenses_subtitle' : 'money.incomes_subtitle')}
       actions={actions}
     >
-      <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar
-          onClear={
-            filtered
-              ? () =>
-                  update({
-                    search: null,
-                    from: null,
-                    to: null,
-                    category_id: null,
-                    box_id: null,
-                    sales_source: null,
-                    campaign_id: null,
-                  })
-              : undefined
-          }
-        >
-          <SearchField
-            label={t('money.search')}
-            placeholder={t('money.search_hint')}
-            value={query.search ?? ''}
-            onChange={(search) => update({ search })}
-          />
-          <FilterSelect
-            label={t('money.category')}
-            value={query.category_id ? String(query.category_id) : ''}
-            onChange={(value) => update({ category_id: value || null })}
-            options={[
-              { value: '', label: t('money.any') },
-              ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) })),
-            ]}
-          />
-          <FilterSelect
-            label={t('money.box')}
-            value={query.box_id ? String(query.box_id) : ''}
-            onChange={(value) => update({ box_id: value || null })}
-            options={[
-              { value: '', label: t('money.any') },
-              ...boxes.map((b) => ({ value: String(b.id), label: b.name })),
-            ]}
-          />
-          {isExpense && (
-            <FilterSelect
-              label={t('money.sales_source')}
-              value={query.sales_source ?? ''}
-              onChange={(value) => update({ sales_source: value || null })}
-              options={[
-                { value: '', label: t('money.any') },
-                ...AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) })),
-              ]}
+      <PagedMoneyList
+        filters={
+          <>
+            <SearchField
+              label={t('money.search')}
+              placeholder={t('money.search_hint')}
+              value={query.search ?? ''}
+              onChange={(search) => update({ search })}
             />
-          )}
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.from')}
-            value={query.from ?? ''}
-            onChange={(e) => update({ from: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            <AnyFilter
+              label={t('money.category')}
+              value={query.category_id}
+              onChange={(category_id) => update({ category_id })}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) }))}
+            />
+            <BoxFilter boxes={boxes} value={query.box_id} onChange={update} />
+            {isExpense && (
+              <AnyFilter
+                label={t('money.sales_source')}
+                value={query.sales_source}
+                onChange={(sales_source) => update({ sales_source })}
+                options={AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) }))}
+              />
+            )}
+            <DayRangeFilter from={query.from} to={query.to} onChange={update} />
+          </>
+        }
+        onClear={() =>
+          update({
+            search: null,
+            from: null,
+            to: null,
+            category_id: null,
+            box_id: null,
+            sales_source: null,
+            campaign_id: null,
+          })
+        }
+        query={entries}
+        filtered={filtered}
+        empty={{
+          icon: <ReceiptLongOutlinedIcon fontSize="large" />,
+          title: t(isExpense ? 'money.no_expenses_title' : 'money.no_incomes_title'),
+          message: t(boxes.length ? 'money.no_entries_message' : 'money.no_boxes_message'),
+        }}
+        page={query.page}
+        perPage={query.per_page}
+        onPage={update}
+      >
+        {(data) => (
+          <EntriesTable
+            direction={direction}
+            page={data}
+            canManage={canManage}
+            onEdit={(entry) => setDialog({ dialog: 'edit', id: entry.id })}
+            onDelete={setDeleting}
           />
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.to')}
-            value={query.to ?? ''}
-            onChange={(e) => update({ to: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </ListToolbar>
-        <ListBody
-          query={entries}
-          filtered={filtered}
-          empty={{
-            icon: <ReceiptLongOutlinedIcon fontSize="large" />,
-            title: t(isExpense ? 'money.no_expenses_title' : 'money.no_incomes_title'),
-            message: t(boxes.length ? 'money.no_entries_message' : 'money.no_boxes_message'),
-          }}
-        >
-          {() =>
-            entries.data && (
-              <>
-                <EntriesTable
-                  direction={direction}
-                  page={entries.data}
-                  canManage={canManage}
-                  onEdit={(entry) => setDialog({ dialog: 'edit', id: entry.id })}
-                  onDelete={setDeleting}
-                />
-                <ListPagination
-                  total={entries.data.total}
-                  page={query.page}
-                  perPage={query.per_page}
-                  onChange={update}
-                />
-              </>
-            )
-          }
-        </ListBody>
-      </Paper>
+        )}
+      </PagedMoneyList>
       {canManage && categories.data && (dialog === 'create' || editing) && (
         <EntryDialog
           direction={direction}

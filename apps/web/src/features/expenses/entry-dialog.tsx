@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,14 +14,20 @@ import {
 } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
-import { AmountField, amountText, centimesOf } from '../cash-boxes/amount-field';
-import { boxOptions, todayIso } from '../cash-boxes/cases-dialogs';
+import { amountText, centimesOf } from '../cash-boxes/amount-field';
+import {
+  AmountFormField,
+  boxOptions,
+  DateField,
+  FormSelect,
+  full,
+  MoneyFormDialog,
+  todayIso,
+} from '../cash-boxes/money-form';
 import { useAddCategory, useSaveEntry } from './entries-api';
 
 export function categoryLabel(t: (key: string) => string, category: Pick<TMoneyCategory, 'code' | 'name'>) {
@@ -60,7 +65,7 @@ export function EntryDialog({
   const [newCategory, setNewCategory] = useState<string | null>(null);
   const isExpense = direction === 'expense';
   const live = boxes.filter((b) => !b.archived_at);
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TEntryForm, TEntryInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TEntryForm, TEntryInput>({
     resolver: mappedResolver(isExpense ? ZExpenseInput : ZIncomeInput, (v: TEntryForm) => ({
       occurred_on: v.occurred_on,
       amount_centimes: centimesOf(v.amount_centimes),
@@ -102,8 +107,8 @@ export function EntryDialog({
   };
 
   return (
-    <ResponsiveDialog
-      {...dialogProps}
+    <MoneyFormDialog
+      dialogProps={dialogProps}
       testId="entry-dialog"
       title={t(
         isExpense
@@ -114,112 +119,87 @@ export function EntryDialog({
             ? 'money.edit_income'
             : 'money.new_income',
       )}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('common.save')} />}
+      submitLabel={t('common.save')}
+      serverError={serverError}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {serverError && (
-          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-            {serverError}
-          </Alert>
-        )}
-        <AmountField
-          {...register('amount_centimes')}
-          label={t('money.amount')}
-          required
-          autoFocus
-          error={Boolean(fieldError('amount_centimes'))}
-          helperText={fieldError('amount_centimes')}
-        />
-        <TextField
-          {...register('occurred_on')}
-          type="date"
-          label={t('money.date')}
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(fieldError('occurred_on'))}
-          helperText={fieldError('occurred_on')}
-        />
-        {newCategory === null ? (
-          <TextField
-            select
-            label={t('money.category')}
-            value={categoryId}
-            onChange={(e) =>
-              e.target.value === '__new' ? setNewCategory('') : form.setValue('category_id', e.target.value)
-            }
-            error={Boolean(fieldError('category_id'))}
-            helperText={fieldError('category_id')}
-            slotProps={{ htmlInput: { 'data-testid': 'entry-category' } }}
-          >
-            {categories.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {categoryLabel(t, c)}
-              </MenuItem>
-            ))}
-            <MenuItem value="__new" sx={{ fontStyle: 'italic' }}>
-              {t('money.add_category')}
-            </MenuItem>
-          </TextField>
-        ) : (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <TextField
-              label={t('money.new_category')}
-              value={newCategory}
-              onChange={(e) => setNewCategory(e.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button onClick={() => void createCategory()} disabled={addCategory.isPending} sx={{ mt: 1 }}>
-              {t('money.add')}
-            </Button>
-          </Box>
-        )}
+      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required autoFocus />
+      <DateField form={form} name="occurred_on" error={fieldError('occurred_on')} required />
+      {newCategory === null ? (
         <TextField
           select
-          label={t(isExpense ? 'money.paid_from' : 'money.paid_into')}
-          value={form.watch('box_id')}
-          onChange={(e) => form.setValue('box_id', e.target.value)}
-          error={Boolean(fieldError('box_id'))}
-          helperText={fieldError('box_id')}
+          label={t('money.category')}
+          value={categoryId}
+          onChange={(e) =>
+            e.target.value === '__new' ? setNewCategory('') : form.setValue('category_id', e.target.value)
+          }
+          error={Boolean(fieldError('category_id'))}
+          helperText={fieldError('category_id')}
+          slotProps={{ htmlInput: { 'data-testid': 'entry-category' } }}
         >
-          {boxOptions(boxes)}
+          {categories.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {categoryLabel(t, c)}
+            </MenuItem>
+          ))}
+          <MenuItem value="__new" sx={{ fontStyle: 'italic' }}>
+            {t('money.add_category')}
+          </MenuItem>
         </TextField>
-        {isExpense && isAds && (
-          <>
-            <TextField
-              select
-              label={t('money.sales_source')}
-              value={form.watch('sales_source')}
-              onChange={(e) => form.setValue('sales_source', e.target.value)}
-              error={Boolean(fieldError('sales_source'))}
-              helperText={fieldError('sales_source')}
-              slotProps={{ htmlInput: { 'data-testid': 'entry-source' } }}
-            >
-              <MenuItem value="">{t('money.none')}</MenuItem>
-              {AD_SOURCES.map((source) => (
-                <MenuItem key={source} value={source}>
-                  {t(`money.sources.${source}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              {...register('campaign_id')}
-              label={t('money.campaign_id')}
-              error={Boolean(fieldError('campaign_id'))}
-              helperText={fieldError('campaign_id')}
-              slotProps={{ htmlInput: { dir: 'ltr' } }}
-            />
-          </>
-        )}
-        <TextField
-          {...register('note')}
-          label={t('money.note')}
-          multiline
-          minRows={2}
-          error={Boolean(fieldError('note'))}
-          helperText={fieldError('note')}
-          sx={{ gridColumn: '1 / -1' }}
-        />
-      </Box>
-    </ResponsiveDialog>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            label={t('money.new_category')}
+            value={newCategory}
+            onChange={(e) => setNewCategory(e.target.value)}
+            sx={{ flex: 1 }}
+          />
+          <Button onClick={() => void createCategory()} disabled={addCategory.isPending} sx={{ mt: 1 }}>
+            {t('money.add')}
+          </Button>
+        </Box>
+      )}
+      <FormSelect
+        form={form}
+        name="box_id"
+        label={t(isExpense ? 'money.paid_from' : 'money.paid_into')}
+        error={fieldError('box_id')}
+      >
+        {boxOptions(boxes)}
+      </FormSelect>
+      {isExpense && isAds && (
+        <>
+          <FormSelect
+            form={form}
+            name="sales_source"
+            label={t('money.sales_source')}
+            error={fieldError('sales_source')}
+            testId="entry-source"
+          >
+            <MenuItem value="">{t('money.none')}</MenuItem>
+            {AD_SOURCES.map((source) => (
+              <MenuItem key={source} value={source}>
+                {t(`money.sources.${source}`)}
+              </MenuItem>
+            ))}
+          </FormSelect>
+          <TextField
+            {...register('campaign_id')}
+            label={t('money.campaign_id')}
+            error={Boolean(fieldError('campaign_id'))}
+            helperText={fieldError('campaign_id')}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+        </>
+      )}
+      <TextField
+        {...register('note')}
+        label={t('money.note')}
+        multiline
+        minRows={2}
+        error={Boolean(fieldError('note'))}
+        helperText={fieldError('note')}
+        sx={full}
+      />
+    </MoneyFormDialog>
   );
 }

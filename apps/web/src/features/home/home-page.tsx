@@ -8,8 +8,12 @@ import { NavIcon } from '../../app/navigation/nav-icons';
 import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
 import { PageFrame } from '../../app/pages/page-frame';
 import { useUserData } from '../../lib/use-session';
+import { HomeToday } from './home-today';
 
-/** /dashboard: a greeting and one card per section this user can open (SPEC 2.2 'home'). */
+/**
+ * /dashboard: a greeting, today's numbers (issue 14.3: the agent's queue or the shop's day, low
+ * stock, the subscription) and one card per section this user can open (SPEC 2.2 'home').
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useUserData();
@@ -23,6 +27,7 @@ export function HomePage() {
       homeCrumb={false}
       crumbTitle={t('nav.home')}
     >
+      <HomeToday />
       <Box component="section" aria-labelledby="home-sections">
         <Typography id="home-sections" variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('home.sections_title')}

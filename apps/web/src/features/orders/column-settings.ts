@@ -10,6 +10,8 @@ export const ORDER_COLUMNS = [
   'products',
   'total',
   'latest_status',
+  // Issue 15.1: call attempts (count, last outcome, call-back).
+  'attempts',
   'created_at',
   'dispatched_at',
   'shipping_company',

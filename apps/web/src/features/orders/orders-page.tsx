@@ -34,6 +34,7 @@ import { OrdersTable } from './table/orders-table';
 import type { TRowActionHandlers } from './table/row-actions';
 import { OrdersToolbar, type TToolbarAction } from './toolbar/orders-toolbar';
 import { useNewOrderShortcut } from './use-new-order-shortcut';
+import { useCallCentre } from '../call-centre/use-call-centre';
 import { useOrdersUrl } from './use-orders-url';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
@@ -63,6 +64,8 @@ export function OrdersPage() {
   }, [selection, listKey, rows]);
   const selectedIds = Object.keys(selectedRows).map(Number);
   const clearSelection = () => setSelection({ key: listKey, rows: {} });
+  // Issue 15.1-15.2: Next order (N), the call-back queue, one-key outcomes on a selected row.
+  const callCentre = useCallCentre({ selected: (rows ?? []).filter((row) => selectedRows[String(row.id)]) });
 
   // Issue 5: the carrier actions' dialogs, and SPEC 4 scan modes (page size 200, 2 s notice) while
   // the scanner is open; a scan in select mode adds the order to the selection.
@@ -148,6 +151,7 @@ export function OrdersPage() {
 
   const headerActions = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {callCentre.buttons}
       <Button
         variant="outlined"
         startIcon={<UploadFileOutlinedIcon />}
@@ -248,6 +252,7 @@ export function OrdersPage() {
         onBulkDone={clearSelection}
       />
       {shipping.dialogs}
+      {callCentre.dialogs}
       <OrdersImportFlow open={importOpen} onClose={() => setImportOpen(false)} />
     </PageFrame>
   );

@@ -17,6 +17,7 @@ export const ORDER_FILTER_KEYS = [
   'state',
   'status',
   'shipment_status',
+  'risky',
   'search',
 ] as const;
 export type TOrderFilterKey = (typeof ORDER_FILTER_KEYS)[number];
@@ -95,6 +96,7 @@ export function activeFilterCount(state: TOrdersUrlState): number {
     state.status !== undefined,
     state.tab === 'inDelivery' && state.shipment_status !== undefined,
     Boolean(state.search),
+    state.risky === true,
   ];
   return set.filter(Boolean).length;
 }
@@ -118,6 +120,7 @@ export function ordersRequest(state: TOrdersUrlState): { path: string; query: Re
       status: state.status,
       shipment_status: state.tab === 'inDelivery' ? state.shipment_status : undefined,
       search: state.search,
+      risky: state.risky ? 1 : undefined,
       tab: deleted ? undefined : state.tab,
       page: state.page,
       per_page: state.per_page,

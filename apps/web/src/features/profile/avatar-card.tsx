@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,41 +6,20 @@ import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { AVATAR_MAX_BYTES, m, type TProfile } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { useImageUpload } from '../../components/uploads/use-image-upload';
 import { UserAvatar } from '../../layouts/components/user-avatar';
-import { errorMessage } from '../../lib/server-errors';
-import { ApiError } from '../../lib/api-client';
-import { fieldMessages, translateServerMessage } from '../../lib/server-message';
-import { toast } from '../../lib/toast';
 import { useRemoveAvatar, useUploadAvatar } from './profile-api';
 
 /** The picture (issue 18.4): checked and cropped by the server; the size is checked here first. */
 export function AvatarCard({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadAvatar();
-  const remove = useRemoveAvatar();
-  const [error, setError] = useState<string | null>(null);
-  const busy = upload.isPending || remove.isPending;
-
-  const failed = (cause: unknown) => {
-    const field = cause instanceof ApiError ? fieldMessages(cause).avatar?.[0] : undefined;
-    setError(field ? translateServerMessage(t, field) : errorMessage(t, cause));
-  };
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    if (file.size > AVATAR_MAX_BYTES) {
-      setError(translateServerMessage(t, m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 })));
-      return;
-    }
-    try {
-      const answer = await upload.mutateAsync(file);
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-    } catch (cause) {
-      failed(cause);
-    }
-  };
+  const image = useImageUpload({
+    field: 'avatar',
+    maxBytes: AVATAR_MAX_BYTES,
+    tooLarge: m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }),
+    upload: useUploadAvatar(),
+    remove: useRemoveAvatar(),
+  });
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', justifyItems: 'center', gap: 1.5, textAlign: 'center' }}>
@@ -57,38 +35,13 @@ export function AvatarCard({ profile }: { profile: TProfile }) {
           {profile.role}
         </Typography>
       </Box>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
-        hidden
-        data-testid="avatar-input"
-        onChange={(event) => {
-          void choose(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
+      {image.fileInput('avatar-input')}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-        <Button
-          variant="contained"
-          startIcon={<PhotoCameraOutlinedIcon />}
-          disabled={busy}
-          onClick={() => input.current?.click()}
-        >
+        <Button variant="contained" startIcon={<PhotoCameraOutlinedIcon />} disabled={image.busy} onClick={image.pick}>
           {t('account.upload_picture')}
         </Button>
         {profile.avatar_url && (
-          <Button
-            color="error"
-            disabled={busy}
-            onClick={() => {
-              setError(null);
-              remove.mutate(undefined, {
-                onSuccess: (answer) => void toast(translateServerMessage(t, answer), { variant: 'success' }),
-                onError: failed,
-              });
-            }}
-          >
+          <Button color="error" disabled={image.busy} onClick={image.removeImage}>
             {t('account.remove_picture')}
           </Button>
         )}
@@ -96,9 +49,9 @@ export function AvatarCard({ profile }: { profile: TProfile }) {
       <Typography variant="caption" color="text.secondary">
         {t('account.picture_help')}
       </Typography>
-      {error && (
+      {image.error && (
         <Alert severity="error" sx={{ width: '100%', textAlign: 'start' }} data-testid="avatar-error">
-          {error}
+          {image.error}
         </Alert>
       )}
     </Paper>

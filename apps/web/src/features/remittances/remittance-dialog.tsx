@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../lib/server-errors';
-import { boxOptions, todayIso } from '../cash-boxes/cases-dialogs';
+import { boxOptions, FormErrorAlert, moneyGrid, todayIso } from '../cash-boxes/money-form';
 import { MoneyText } from '../cash-boxes/money-text';
 import { useUploadStatement } from './remittances-api';
 
@@ -126,12 +126,8 @@ export function RemittanceDialog({
       {result ? (
         <ResultView result={result} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {error && (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-              {error}
-            </Alert>
-          )}
+        <Box sx={moneyGrid}>
+          <FormErrorAlert>{error}</FormErrorAlert>
           <TextField select label={t('money.carrier')} value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
             {carriers.map((c) => (
               <MenuItem key={c.shipping_company_id} value={String(c.shipping_company_id)}>

@@ -10,6 +10,7 @@ import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useAssignShipping, useCompanyOptions, useDispatch } from './shipping-api';
 import { showHandOverOutcome } from './shipping-outcome';
 import { failureMessage } from '../../lib/server-message';
+import { CarrierAdvicePanel } from '../carrier-advice/carrier-advice-panel';
 
 export interface THandOverDialogProps {
   /** SPEC 4 ready tab: Assign to Shipping, or Dispatch through a company. */
@@ -61,7 +62,7 @@ export function HandOverDialog({ mode, orderIds, onClose, onDone }: THandOverDia
       onSubmit={(event) => void submit(event)}
       busy={busy}
       testId={`${mode}-shipping-dialog`}
-      maxWidth="xs"
+      maxWidth="sm"
       title={t(mode === 'assign' ? 'shipping.assign_title' : 'shipping.dispatch_title')}
       actions={
         <FormDialogActions
@@ -93,6 +94,8 @@ export function HandOverDialog({ mode, orderIds, onClose, onDone }: THandOverDia
             </MenuItem>
           ))}
         </TextField>
+        {/* Issue 15.6: the shop's delivery history per company for these orders' wilaya. */}
+        <CarrierAdvicePanel orderIds={orderIds} selectedId={companyId} onPick={setCompanyId} />
       </Box>
     </ResponsiveDialog>
   );

@@ -21,6 +21,11 @@ import { useUserData } from '../../lib/use-session';
 import { LogoField } from './logo-field';
 import { useCompanyOptionsQuery, useSaveShopSettings, useShopSettingsQuery } from './shop-settings-api';
 import { WorkingDayRow } from './working-hours-field';
+import { AssignmentSettingsCard } from '../assignment/assignment-settings-card';
+import { WhatsAppTemplatesCard } from '../whatsapp/whatsapp-templates-card';
+import { CarrierAdviceSettingCard } from '../carrier-advice/carrier-advice-setting-card';
+import { WebhooksCard } from '../webhooks/webhooks-card';
+import { CallRulesCard } from '../call-centre/call-rules-card';
 
 type TForm = z.input<typeof ZShopSettingsInput>;
 type TOutput = z.output<typeof ZShopSettingsInput>;
@@ -58,6 +63,7 @@ const formOf = (settings: TShopSettings): TForm => ({
 export function ShopSettingsPage() {
   const { t } = useTranslation();
   const settings = useShopSettingsQuery();
+  const canManage = Boolean(useUserData()?.permissions.includes('manage settings'));
   return (
     <PageFrame title={t('nav.shop_settings')} crumbs={[t('nav.system')]} subtitle={t('shop_settings.subtitle')}>
       {settings.isError ? (
@@ -72,7 +78,17 @@ export function ShopSettingsPage() {
           {t('shop_settings.load_failed')}
         </Alert>
       ) : settings.data ? (
-        <SettingsForm settings={settings.data} />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <SettingsForm settings={settings.data} />
+          {/* Issue 15.3-15.4: automatic assignment and WhatsApp templates, each its own form. */}
+          <AssignmentSettingsCard canEdit={canManage} />
+          <WhatsAppTemplatesCard canEdit={canManage} />
+          {/* Issue 15.6-15.7: carrier advice pre-selection and outbound webhooks. */}
+          <CarrierAdviceSettingCard canEdit={canManage} />
+          <WebhooksCard canEdit={canManage} />
+          {/* Issue 15.1-15.2: the call rules (no-answer rule, retry wait). */}
+          <CallRulesCard canEdit={canManage} />
+        </Box>
       ) : (
         <Box sx={{ display: 'grid', gap: 3 }} data-testid="shop-settings-loading">
           <Skeleton variant="rounded" height={220} />

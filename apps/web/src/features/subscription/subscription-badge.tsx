@@ -7,6 +7,7 @@ import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import { shouldAutoOpenSubscription, subscriptionDaysLeft, subscriptionTone } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { usePageProps } from '../../app/page-props/use-page-props';
+import { useCheckoutReturn } from './checkout-return';
 
 const SubscriptionDialog = lazy(() => import('./subscription-dialog').then((m) => ({ default: m.SubscriptionDialog })));
 
@@ -22,6 +23,7 @@ export function SubscriptionBadge() {
   const daysLeft = status ? subscriptionDaysLeft(status.valid_to) : 0;
 
   const userId = data?.auth.user.id ?? null;
+  useCheckoutReturn();
 
   useEffect(() => {
     if (!status || userId === null || autoOpenedForUser === userId) return;

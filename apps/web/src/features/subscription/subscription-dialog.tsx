@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { subscriptionMessage, subscriptionTone, type TTenantPaymentStatus } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { PayNowButton } from './pay-now';
 
 /** SPEC 9: the subscription dialog is 400 wide. */
 export const SUBSCRIPTION_DIALOG_WIDTH = 400;
@@ -54,6 +55,7 @@ export function SubscriptionDialog({ status, daysLeft, open, onClose }: TSubscri
         </Stack>
       </DialogContent>
       <DialogActions>
+        {status.status !== 'suspended' && <PayNowButton variant="outlined" />}
         <Button onClick={onClose} autoFocus>
           {t('common.close')}
         </Button>

@@ -10,6 +10,8 @@ import { Link as RouterLink } from 'react-router';
 import { useLogout } from '../auth/use-logout';
 import { useUserData } from '../../lib/use-session';
 import { usePageProps } from '../../app/page-props/use-page-props';
+import { ExportOrdersButton } from './export-orders';
+import { PayNowButton } from './pay-now';
 import { SupportWhatsAppButton } from './support-whatsapp-button';
 
 /** SPEC 2.3 /subscription/expired: where a tenant without an active plan is sent. */
@@ -37,7 +39,9 @@ export function SubscriptionExpiredPage() {
           {t(suspended ? 'subscription.suspended_message' : 'subscription.expired_message')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to="/" variant="contained">
+          {user && !suspended && <PayNowButton />}
+          {user && <ExportOrdersButton />}
+          <Button component={RouterLink} to="/" variant={user && !suspended ? 'outlined' : 'contained'}>
             {t('not_found.back_home')}
           </Button>
           {user && (

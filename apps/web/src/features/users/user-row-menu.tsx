@@ -5,7 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { TInvitationAnswer } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { failureMessage } from '../../lib/server-message';
+import { useUserData } from '../../lib/use-session';
 import { toast } from '../../lib/toast';
 import { useTeamMutations } from './team-api';
 import type { TUserListRow } from './users-api';
@@ -25,6 +27,8 @@ export function UserRowMenu({
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { activate, resend, resetPassword } = useTeamMutations();
+  // A reset signs its user out everywhere: one's own password changes on the profile page instead.
+  const isSelf = useUserData()?.id === user.id;
   const run = async (action: () => Promise<unknown>) => {
     setAnchor(null);
     try {
@@ -49,7 +53,12 @@ export function UserRowMenu({
             {t('team.users.resend')}
           </MenuItem>
         )}
-        {!user.invitation_pending && (
+        {!user.invitation_pending && isSelf && (
+          <MenuItem component={RouterLink} to="/dashboard/profile" data-testid="user-own-password">
+            {t('team.users.own_password')}
+          </MenuItem>
+        )}
+        {!user.invitation_pending && !isSelf && (
           <MenuItem onClick={() => void run(async () => onLink(await resetPassword.mutateAsync({ id: user.id })))}>
             {t('team.users.reset_password')}
           </MenuItem>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPresenceRow } from '../../lib/realtime/events';
@@ -8,6 +8,7 @@ import { OWNER, renderApp, signIn } from '../../test/render-app';
 import { formatTimeAgo } from '../../lib/format-date';
 import type { TUserListRow } from './users-api';
 import { UsersPage } from './users-page';
+import teamEn from '../../locales/team/en.json';
 
 const user = (id: number, name: string, email: string, role: string): TUserListRow => ({
   id,
@@ -100,6 +101,27 @@ describe('UsersPage (issue 7.4: presence on the users list)', () => {
     await screen.findByText('Yacine Meziane');
     await waitFor(() => expect(lastSeenOf('Yacine Meziane')).toBe('—'));
     expect(dotOf('Yacine Meziane').getAttribute('data-online')).toBe('false');
+  });
+});
+
+describe('UsersPage: the row menu (issue 18.1)', () => {
+  it("offers no password reset on one's own row, only the way to the profile page", async () => {
+    signIn({ ...OWNER, permissions: [...OWNER.permissions, 'view users', 'manage users'] });
+    serve([]);
+    const { i18n } = renderApp(<UsersPage />, { route: '/dashboard/users' });
+    // The team screens load their strings with their chunk (lib/i18n.ts).
+    act(() => void i18n.addResourceBundle('en', 'translation', teamEn, true, false));
+    await screen.findByText('Yacine Meziane');
+    fireEvent.click(within(rowOf('Amine Benali')).getByTestId('user-menu-button'));
+    const own = await screen.findByTestId('user-own-password');
+    expect(own.textContent).toBe('Change my password on my profile');
+    expect(own.getAttribute('href')).toBe('/dashboard/profile');
+    expect(screen.queryByText('Send a password link')).toBeNull();
+    fireEvent.keyDown(own, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('user-own-password')).toBeNull());
+    fireEvent.click(within(rowOf('Yacine Meziane')).getByTestId('user-menu-button'));
+    expect(await screen.findByText('Send a password link')).toBeTruthy();
+    expect(screen.queryByTestId('user-own-password')).toBeNull();
   });
 });
 

@@ -36,6 +36,7 @@ export const ORDER_TEMPLATES = {
   'order.transition': 'This order cannot change the status from "{from}" to "{to}".',
   'order.transition_bulk': 'Order #{number} cannot change the status from "{from}" to "{to}".',
   'order.no_reported_status': 'This shop has no status of type reported.',
+  'order.status_inactive': 'The status "{status}" is inactive. Choose an active status.',
   'order.no_status_of_type': 'The shop has no status of type "{type}".',
   'order.end_before_start': 'The end date cannot precede the start date.',
   'order.date_invalid': 'The date must be a day such as 2026-11-21.',

@@ -10,6 +10,7 @@ export const TEAM_TEMPLATES = {
   'team.invitation_not_pending': 'This user has already set a password.',
   'team.password_reset_sent': 'A password reset link has been sent to {email}.',
   'team.password_set': 'The password has been changed and the user was signed out everywhere.',
+  'team.own_password_on_profile': 'Change your own password on your profile page.',
   'team.user_deactivated': 'The user has been deactivated and signed out everywhere.',
   'team.user_activated': 'The user can sign in again.',
   'team.last_owner': 'The shop must keep at least one active owner.',

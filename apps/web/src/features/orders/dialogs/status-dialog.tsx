@@ -22,6 +22,7 @@ import { useChangeStatus, useSaveOrder } from '../orders-api';
 import { offeredStatuses, offeredStatusTypes, statusTypeOf } from '../row-action-rules';
 import { StatusChip } from '../table/order-cells';
 import { StatusFields } from './status-fields';
+import { StatusDialogOutcomes } from '../../call-centre/status-dialog-outcomes';
 import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
 import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
@@ -130,6 +131,8 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
           />
         </Box>
       )}
+      {/* Issue 15.1: a call's outcome is recorded here too (an attempt; confirmed/cancelled move the status). */}
+      {offered.length > 0 && <StatusDialogOutcomes order={order} onDone={onClose} />}
     </ResponsiveDialog>
   );
 }

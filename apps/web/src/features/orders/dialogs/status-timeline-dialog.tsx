@@ -9,6 +9,7 @@ import { ListError } from '../../../components/lists/list-states';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useOrderTimelineQuery } from '../orders-api';
 import { StatusChip } from '../table/order-cells';
+import { CallHistorySection } from '../../call-centre/call-history';
 
 /** SPEC 2.4 order status timeline: every status the order took, who set it and when. */
 export function StatusTimelineDialog({ order, onClose }: { order: TOrderRow; onClose: () => void }) {
@@ -71,6 +72,8 @@ export function StatusTimelineDialog({ order, onClose }: { order: TOrderRow; onC
           ))}
         </Box>
       )}
+      {/* Issue 15.1: the order's call attempts belong to its timeline. */}
+      <CallHistorySection orderId={order.id} />
     </ResponsiveDialog>
   );
 }

@@ -39,7 +39,7 @@ export function FilterFields({ values, tab, onChange, onCustomRange, stacked = f
       select
       size="small"
       label={label}
-      value={values[key]}
+      value={values[key] ?? ''}
       onChange={(event) => onChange({ [key]: event.target.value })}
       sx={width}
       slotProps={{
@@ -140,6 +140,11 @@ export function FilterFields({ values, tab, onChange, onCustomRange, stacked = f
             </MenuItem>
           )),
         )}
+      {select(
+        'risky',
+        t('callcentre.filters.customers'),
+        <MenuItem value="1">{t('callcentre.filters.risky')}</MenuItem>,
+      )}
     </>
   );
 }

@@ -12,6 +12,8 @@ export interface TFilterValues {
   state: string;
   status: string;
   shipment_status: string;
+  /** Issue 15.5: '1' shows only risky customers' orders. */
+  risky?: string;
 }
 
 export const NO_FILTERS: TFilterValues = {
@@ -24,6 +26,7 @@ export const NO_FILTERS: TFilterValues = {
   state: '',
   status: '',
   shipment_status: '',
+  risky: '',
 };
 
 export function filterValuesOf(state: TOrdersUrlState): TFilterValues {
@@ -38,6 +41,7 @@ export function filterValuesOf(state: TOrdersUrlState): TFilterValues {
     state: text(state.state),
     status: text(state.status),
     shipment_status: text(state.shipment_status),
+    risky: state.risky ? '1' : '',
   };
 }
 

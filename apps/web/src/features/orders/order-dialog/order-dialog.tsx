@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { mappedResolver } from '../../../lib/mapped-resolver';
+import { WhatsAppButton } from '../../whatsapp/whatsapp-button';
 import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../../lib/server-errors';
@@ -145,6 +146,7 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Section title={t('orders.form.customer')}>
             <CustomerSection orderId={row?.id ?? null} />
+            {row && <WhatsAppButton order={row} variant="button" />}
           </Section>
           <Divider />
           <Section title={t('orders.form.address_section')}>

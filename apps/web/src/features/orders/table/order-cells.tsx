@@ -9,6 +9,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { TOrderRow, TOrderStatusRef } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../customers/format-phone';
+import { RiskBadge } from '../../call-centre/risk-badge';
+import { TelLink } from '../../call-centre/tel-link';
 import { useStatusLabel } from '../../statuses/status-label';
 import { formatDateTime, formatLocalDateTime, formatTimeAgo } from '../../../lib/format-date';
 
@@ -85,7 +87,8 @@ export function CustomerCell({ order }: { order: TOrderRow }) {
 
 export function OrderFlags({ order }: { order: TOrderRow }) {
   const { t } = useTranslation();
-  if (!order.is_blocked && !order.is_duplicate && !order.previous_orders_count) return null;
+  const risky = order.customer_risk !== undefined && order.customer_risk.level !== 'low';
+  if (!order.is_blocked && !risky && !order.is_duplicate && !order.previous_orders_count) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {order.is_blocked && (
@@ -100,6 +103,8 @@ export function OrderFlags({ order }: { order: TOrderRow }) {
           />
         </Tooltip>
       )}
+      {/* Issue 15.5: the customer's risk, beside the blocked flag. */}
+      <RiskBadge risk={order.customer_risk} />
       {order.is_duplicate && (
         <Tooltip title={t('orders.flags.duplicate_hint')}>
           <Chip
@@ -132,7 +137,7 @@ export function PhoneCell({ order }: { order: TOrderRow }) {
   return (
     <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
       <Typography variant="body2" component="bdi" dir="ltr">
-        {formatPhone(order.customer_phone_1)}
+        <TelLink phone={order.customer_phone_1} />
       </Typography>
       {order.customer_phone_2 && (
         <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr">

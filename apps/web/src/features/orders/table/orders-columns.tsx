@@ -15,6 +15,7 @@ import {
 } from './order-cells';
 import { RowActions, type TRowActionHandlers } from './row-actions';
 import { SourceIcon, sourceLabel } from './source-icon';
+import { AttemptsCell } from '../../call-centre/attempts-cell';
 
 export const ordersTableFeatures = tableFeatures({ rowSelectionFeature, columnVisibilityFeature });
 const helper = createColumnHelper<typeof ordersTableFeatures, TOrderRow>();
@@ -93,6 +94,7 @@ export function orderColumns(options: { t: TFunction; tab: TOrderTab; actions: T
       </Typography>
     )),
     cell('latest_status', (order) => <LatestStatusCell order={order} />),
+    cell('attempts', (order) => <AttemptsCell order={order} />),
     cell('created_at', (order) => <DateCell iso={order.created_at} />),
     cell('dispatched_at', (order) => <DateCell iso={order.dispatched_at} />),
     cell('shipping_company', (order) => <ShippingCompanyCell order={order} withDriver={showsDriverPhone(tab)} />),

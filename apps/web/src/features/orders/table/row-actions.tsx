@@ -28,6 +28,7 @@ import UpdateOutlinedIcon from '@mui/icons-material/UpdateOutlined';
 import type { TOrderRow, TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { rowActionsFor, type TRowAction } from '../row-action-rules';
+import { WhatsAppButton } from '../../whatsapp/whatsapp-button';
 
 export interface TRowActionHandlers {
   run: (action: TRowAction, order: TOrderRow) => void;
@@ -90,6 +91,8 @@ export function RowActions({
           </IconButton>
         </Tooltip>
       ))}
+      {/* Issue 15.4: WhatsApp with the shop's templates. */}
+      <WhatsAppButton order={order} />
       <IconButton
         size="small"
         aria-label={t('orders.actions.more', { number: order.order_number })}

@@ -1,0 +1,221 @@
+// `npm run bench:analytics` (issue 14.6): on PostgreSQL, the bench:orders shop (1,000,000 orders over
+// two years, BENCH_ORDERS overrides) with its analytics rollups rebuilt; p50/p95 of every analytics
+// view's requests for a 90-day range through the real route, and the rollup maintenance's added cost
+// on a status change (the same PATCH with the analytics triggers on and off, interleaved in one run).
+// Targets: each view p95 < 150 ms; maintenance adds < 2 ms p95. BENCH_DATABASE_URL picks the database.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addDays } from '@cod/shared';
+import { openDatabase, rows } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { hashPassword } from '../src/lib/secrets.js';
+import { createTenant } from '../src/modules/tenants/tenants.service.js';
+import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
+import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, log, percentile } from './bench-support.js';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
+const TARGETS = { view: 150, maintenance: 2 };
+const DEFAULT_DB = 'cod_bench_analytics';
+const TRIGGERS = [
+  'orders orders_analytics_insert',
+  'orders orders_analytics_update',
+  'orders orders_analytics_delete',
+  'order_lines order_lines_analytics_insert',
+  'order_lines order_lines_analytics_update',
+  'order_lines order_lines_analytics_delete',
+  'fulfillment_statuses fulfillment_statuses_analytics_insert',
+];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const url = await freshDatabaseUrl(DEFAULT_DB);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  await migrate(database);
+  await syncReferenceData(database.db);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const created = await createTenant(database.db, {
+    cq_name: 'bench-analytics',
+    owner_email: 'owner@bench-analytics.dz',
+    owner_password: BENCH_PASSWORD,
+  });
+  const tenantId = created.tenant.id;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await prepareSeed(client);
+  await seedShop(client, {
+    tenantId,
+    ownerId: created.ownerId,
+    roleId: created.roleIds.get('Support Agent')!,
+    passwordHash,
+    orders: ORDERS,
+    idStart: 0,
+    customers: Math.round(ORDERS / 2.5),
+    products: ORDERS >= 100_000 ? 300 : 60,
+    agents: ORDERS >= 100_000 ? 20 : 5,
+    days: ORDERS >= 100_000 ? 730 : 365,
+  });
+  await finishSeed(client);
+  log(`seeded ${ORDERS.toLocaleString('en')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await client.query('analyze');
+  // The seed bypasses the triggers: the rebuild command's work, timed.
+  let t0 = performance.now();
+  await client.query(`select app_analytics_rebuild(${tenantId})`);
+  const rebuildS = (performance.now() - t0) / 1000;
+  const { rows: sizes } = await client.query<{ facts: number; rollups: number }>(
+    `select (select count(*)::int from analytics_order_facts where tenant_id = ${tenantId}) as facts,
+            (select count(*)::int from analytics_rollups where tenant_id = ${tenantId}) as rollups`,
+  );
+  log(`rebuilt rollups in ${rebuildS.toFixed(1)} s: ${sizes[0]!.facts} facts, ${sizes[0]!.rollups} rollup rows`);
+  await client.query('vacuum analyze');
+
+  const { app, headers } = await appWithOwner(database, url, 'cod-bench-analytics', 'owner@bench-analytics.dz');
+  const [sample] = await rows<{ agent: number; product: number; today: string }>(
+    database.db,
+    sql`select (select agent_id from orders where tenant_id = ${tenantId} and agent_id is not null limit 1) as agent,
+               (select product_id from order_lines where tenant_id = ${tenantId} limit 1) as product,
+               to_char(now() at time zone 'Africa/Algiers', 'YYYY-MM-DD') as today`,
+  );
+  const end = sample!.today;
+  const range = `date=custom&start=${addDays(end, -89)}&end=${end}`;
+  const scenarios: Array<{ name: string; gated: boolean; query: string }> = [
+    { name: 'overview (totals, days, previous period)', gated: true, query: range },
+    { name: 'orders: by source', gated: true, query: `${range}&compare=false&breakdown=source` },
+    { name: 'orders: by campaign', gated: true, query: `${range}&compare=false&breakdown=campaign` },
+    { name: 'confirmation: by agent', gated: true, query: `${range}&compare=false&breakdown=agent` },
+    { name: 'confirmation: by product', gated: true, query: `${range}&compare=false&breakdown=product` },
+    { name: 'confirmation: by hour', gated: true, query: `${range}&compare=false&breakdown=hour` },
+    { name: 'delivered/returns: by wilaya', gated: true, query: `${range}&compare=false&breakdown=wilaya` },
+    { name: 'delivered/returns: by carrier', gated: true, query: `${range}&compare=false&breakdown=carrier` },
+    { name: 'agents: leaderboard', gated: true, query: `${range}&compare=false&breakdown=agent` },
+    { name: 'daily: one day by hour', gated: true, query: `date=custom&start=${end}&end=${end}&breakdown=hour` },
+    { name: 'one filter (wilaya 16) by product', gated: true, query: `${range}&wilaya=16&breakdown=product` },
+    { name: 'one filter (agent) by wilaya', gated: true, query: `${range}&agent=${sample!.agent}&breakdown=wilaya` },
+    {
+      name: 'two filters (slow path: facts)',
+      gated: false,
+      query: `${range}&wilaya=16&product=${sample!.product}&breakdown=agent`,
+    },
+  ];
+  const results: string[] = [];
+  const failures: string[] = [];
+  for (const scenario of scenarios) {
+    const path = `/dashboard/analytics/report?${scenario.query}`;
+    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: path, headers });
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      t0 = performance.now();
+      const response = await app.inject({ method: 'GET', url: path, headers });
+      times.push(performance.now() - t0);
+      if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95] = [percentile(times, 50), percentile(times, 95)];
+    if (scenario.gated && p95 >= TARGETS.view) failures.push(`${scenario.name} p95 ${p95.toFixed(1)} ms`);
+    results.push(
+      `| ${scenario.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${scenario.gated ? `< ${TARGETS.view}` : 'not gated'} |`,
+    );
+  }
+
+  // Status changes: new orders confirmed through the real route, with and without the triggers.
+  const [product] = await rows<{ id: number }>(
+    database.db,
+    sql`select id from products where tenant_id = ${tenantId} and not has_variants order by id limit 1`,
+  );
+  const [confirmed] = await rows<{ id: number }>(
+    database.db,
+    sql`select id from statuses where tenant_id = ${tenantId} and type = 'confirmed' order by id limit 1`,
+  );
+  await client.query(
+    `update products set on_hand = on_hand + ${CHANGES * 4} where tenant_id = ${tenantId} and id = ${product!.id}`,
+  );
+  const orderIds: number[] = [];
+  for (let i = 0; i < CHANGES * 2 + 20; i++) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/dashboard/orders',
+      headers,
+      payload: {
+        customer_full_name: `Client Analytics ${i}`,
+        customer_phone_1: `06${String(20_000_000 + i).padStart(8, '0')}`,
+        state_id: 16,
+        city_id: 1601,
+        customer_address: 'Rue Larbi Ben Mhidi',
+        products: [{ product_id: product!.id, quantity: 1 }],
+        sales_source: 'facebook',
+        campaign_id: 'bench',
+      },
+    });
+    if (response.statusCode !== 201) throw new Error(`create order: ${response.statusCode} ${response.body}`);
+    orderIds.push((response.json() as { data: { id: number } }).data.id);
+  }
+  const setTriggers = (on: boolean) =>
+    client.query(
+      TRIGGERS.map((t) => {
+        const [table, name] = t.split(' ');
+        return `alter table ${table} ${on ? 'enable' : 'disable'} trigger ${name}`;
+      }).join('; '),
+    );
+  const timesWith: number[] = [];
+  const timesWithout: number[] = [];
+  let next = 0;
+  const change = async (into: number[]) => {
+    const id = orderIds[next++]!;
+    t0 = performance.now();
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/dashboard/orders/${id}/status`,
+      headers,
+      payload: { status: confirmed!.id, description: 'bench' },
+    });
+    into.push(performance.now() - t0);
+    if (response.statusCode !== 200) throw new Error(`status change: ${response.statusCode} ${response.body}`);
+  };
+  for (let i = 0; i < 10; i++) await change([]); // warm-up, triggers on
+  // Blocks of 20, alternating, so drift (autovacuum, cache) hits both sides alike.
+  for (let block = 0; block < CHANGES / 20; block++) {
+    for (const on of [true, false]) {
+      await setTriggers(on);
+      for (let i = 0; i < 20; i++) await change(on ? timesWith : timesWithout);
+    }
+  }
+  await setTriggers(true);
+  timesWith.sort((a, b) => a - b);
+  timesWithout.sort((a, b) => a - b);
+  const [w50, w95, o50, o95] = [
+    percentile(timesWith, 50),
+    percentile(timesWith, 95),
+    percentile(timesWithout, 50),
+    percentile(timesWithout, 95),
+  ];
+  const added = w95 - o95;
+  if (added >= TARGETS.maintenance) failures.push(`rollup maintenance adds ${added.toFixed(2)} ms p95`);
+  await app.close();
+  await client.end();
+  await database.close();
+
+  log('');
+  log(`bench:analytics, ${ORDERS.toLocaleString('en')} orders, ${REQUESTS} requests per view, 90-day range`);
+  log(`rebuild: ${rebuildS.toFixed(1)} s (${sizes[0]!.rollups} rollup rows)`);
+  log('| view request | p50 ms | p95 ms | target |');
+  log('|---|---|---|---|');
+  for (const line of results) log(line);
+  log('');
+  log('| status change (PATCH, new -> confirmed) | p50 ms | p95 ms |');
+  log('|---|---|---|');
+  log(`| with rollup maintenance (${timesWith.length}) | ${w50.toFixed(2)} | ${w95.toFixed(2)} |`);
+  log(`| without (${timesWithout.length}) | ${o50.toFixed(2)} | ${o95.toFixed(2)} |`);
+  log(`| added by maintenance | ${(w50 - o50).toFixed(2)} | ${added.toFixed(2)} (target < ${TARGETS.maintenance}) |`);
+  if (failures.length) {
+    log(`FAILED: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  } else log('all targets met');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

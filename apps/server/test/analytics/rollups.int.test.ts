@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES, type TStatusType } from '@cod/shared';
+import { rows } from '../../src/db/client.js';
+import { withTenant } from '../../src/db/tenant-context.js';
+import * as repo from '../../src/modules/analytics/analytics.repository.js';
+import { openTestApp } from '../support/test-db.js';
+import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+
+const { app, database } = await openTestApp();
+// Full size on PostgreSQL (concurrent writers); smaller on the single-connection PGlite.
+const TRANSITIONS = process.env.TEST_DATABASE_URL ? 2000 : 300;
+const ORDERS = process.env.TEST_DATABASE_URL ? 120 : 40;
+
+const mismatches = (tenantId: number) =>
+  withTenant(database.db, tenantId, (tx) =>
+    rows<{ fk: string; bk: string; metric: string; kept: number | null; counted: number | null }>(
+      tx,
+      sql`select * from app_analytics_mismatches(${tenantId}) limit 20`,
+    ),
+  );
+
+describe('analytics rollups (docs/decisions/0078)', () => {
+  it('equal a direct recount after random concurrent order transitions, a fold and a rebuild', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const agents = [await agentOf(app, database, shop, 'Agent A'), await agentOf(app, database, shop, 'Agent B')];
+    const statusIds = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ id: number; type: TStatusType }>(
+        tx,
+        sql`select id, type from statuses where tenant_id = ${shop.tenant.id}`,
+      ),
+    );
+    const ofType = (type: TStatusType) => statusIds.find((s) => s.type === type)!.id;
+    const orderIds: number[] = [];
+    for (let i = 0; i < ORDERS; i += 1) {
+      const order = await createOrder(
+        shop.api,
+        orderBody(shop, {
+          state_id: i % 2 ? 16 : 31,
+          city_id: i % 2 ? 1601 : 3101,
+          sales_source: ['facebook', 'tiktok', undefined][i % 3],
+          campaign_id: i % 4 ? `camp-${i % 3}` : undefined,
+          products:
+            i % 5 === 0
+              ? [
+                  { product_id: shop.watch.id, quantity: 1 },
+                  { product_id: shop.shirt.id, variant_id: shop.shirt.variants[0]!.id, quantity: 2 },
+                ]
+              : [{ product_id: shop.watch.id, quantity: 1 }],
+        }),
+      );
+      orderIds.push(order.id);
+    }
+    expect(await mismatches(shop.tenant.id)).toEqual([]);
+
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const tasks = Array.from({ length: TRANSITIONS }, (_, i) => {
+      const orderId = pick(orderIds);
+      const kind = random();
+      const type = pick(STATUS_TYPES);
+      // Events spread over ±3 days around now, so day boundaries in the shop's zone are crossed.
+      const at = new Date(Date.now() + Math.round((random() - 0.5) * 6 * 86_400_000));
+      const agent = pick([null, ...agents.map((a) => a.id)]);
+      return () =>
+        withTenant(database.db, shop.tenant.id, async (tx) => {
+          const t = shop.tenant.id;
+          if (kind < 0.75) {
+            // A status change as the services and carrier sync write it: the order and its history.
+            await tx.execute(sql`update orders set status_id = ${ofType(type)}, status_type = ${type}, updated_at = now()
+                                 where tenant_id = ${t} and id = ${orderId}`);
+            await tx.execute(sql`insert into fulfillment_statuses (tenant_id, order_id, status_id, description, created_at)
+                                 values (${t}, ${orderId}, ${ofType(type)}, ${`t${i}`}, ${at.toISOString()})`);
+          } else if (kind < 0.85) {
+            await tx.execute(sql`update orders set agent_id = ${agent} where tenant_id = ${t} and id = ${orderId}`);
+          } else if (kind < 0.9) {
+            await tx.execute(sql`update orders set sales_source = ${pick(['facebook', 'google', null])},
+                                   campaign_id = ${pick(['camp-0', 'camp-9', null])}, state_id = 16, city_id = 1601
+                                 where tenant_id = ${t} and id = ${orderId}`);
+          } else if (kind < 0.95) {
+            await tx.execute(sql`insert into order_lines (tenant_id, order_id, position, product_id, quantity, price)
+                                 values (${t}, ${orderId}, 9, ${shop.pen.id}, 1, 800)`);
+          } else {
+            await tx.execute(sql`update orders set deleted_at = case when deleted_at is null then now() end
+                                 where tenant_id = ${t} and id = ${orderId}`);
+          }
+        });
+    });
+    // Ten writers at a time (PGlite serialises them; PostgreSQL runs them concurrently).
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < tasks.length) {
+          const task = tasks[next++]!;
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              await task();
+              break;
+            } catch (error) {
+              // Two writers on one order may deadlock on PostgreSQL; the loser retries like a user would.
+              // The driver wraps the database error: its code is on the cause (40P01 deadlock, 40001 serialization).
+              const code = (error as { cause?: { code?: string } }).cause?.code;
+              if (attempt > 5 || (code !== '40P01' && code !== '40001')) throw error;
+            }
+          }
+        }
+      }),
+    );
+    expect(await mismatches(shop.tenant.id)).toEqual([]);
+
+    // Every filter with every breakdown: the rollup read equals a count from the per-order facts.
+    const range = { from: '2000-01-01', to: '2100-01-01' };
+    await withTenant(database.db, shop.tenant.id, async (tx) => {
+      const norm = (list: repo.TKeyedSums[]) =>
+        Object.fromEntries(list.map((r) => [r.key, r.metrics]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+      const values: Record<string, string[]> = {};
+      for (const kind of ANALYTICS_FILTERS) {
+        values[kind] = (await repo.breakdownFromRollups(tx, shop.tenant.id, range, null, kind)).map((r) => r.key);
+        expect(values[kind]!.length, kind).toBeGreaterThan(0);
+      }
+      for (const kind of ANALYTICS_FILTERS) {
+        for (const value of values[kind]!.slice(0, 2)) {
+          const filter = { kind, value };
+          expect(norm(await repo.dailyFromRollups(tx, shop.tenant.id, range, filter))).toEqual(
+            norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], 'day')),
+          );
+          for (const dimension of ANALYTICS_DIMENSIONS) {
+            expect(
+              norm(await repo.breakdownFromRollups(tx, shop.tenant.id, range, filter, dimension)),
+              `${kind} ${dimension}`,
+            ).toEqual(norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], dimension)));
+          }
+        }
+      }
+    });
+
+    await withTenant(database.db, shop.tenant.id, (tx) =>
+      tx.execute(sql`select app_analytics_fold(${shop.tenant.id})`),
+    );
+    expect(await mismatches(shop.tenant.id)).toEqual([]);
+    const [pending] = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from analytics_rollup_deltas where tenant_id = ${shop.tenant.id}`,
+      ),
+    );
+    expect(pending!.n).toBe(0);
+
+    await withTenant(database.db, shop.tenant.id, (tx) =>
+      tx.execute(sql`select app_analytics_rebuild(${shop.tenant.id})`),
+    );
+    expect(await mismatches(shop.tenant.id)).toEqual([]);
+    const [total] = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`select coalesce(sum(n), 0)::int as n from analytics_rollups
+            where tenant_id = ${shop.tenant.id} and fk = '' and bk = '' and metric = 'created'`,
+      ),
+    );
+    const [live] = await withTenant(database.db, shop.tenant.id, (tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from orders where tenant_id = ${shop.tenant.id} and deleted_at is null`,
+      ),
+    );
+    expect(total!.n).toBe(live!.n);
+  }, 600_000);
+});

@@ -1,0 +1,163 @@
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { ANALYTICS_DATE_FILTERS, type TAnalyticsFilter } from '@cod/shared';
+import { useAgentsQuery, useShippingCompaniesQuery, useStatesQuery } from '../orders/orders-api';
+import { useAnalyticsReport } from './analytics-api';
+import type { useAnalyticsFilters } from './use-analytics-filters';
+
+type TFilters = ReturnType<typeof useAnalyticsFilters>;
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 150 }}
+      slotProps={{ htmlInput: { 'data-filter': name } }}
+    >
+      <MenuItem value="">{t('analytics.filters.any')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Date range (SPEC 2.4 options, the last 30/90 days, custom), the six filters and the comparison. */
+export function AnalyticsFilters({ filters, showAgent = true }: { filters: TFilters; showAgent?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { values, update, clear, active } = filters;
+  const agents = useAgentsQuery();
+  const states = useStatesQuery();
+  const carriers = useShippingCompaniesQuery();
+  // Products, sources and campaigns with activity in the period (the keys the rollups hold).
+  const base = { date: values.date, start: values.start, end: values.end, compare: false } as const;
+  const products = useAnalyticsReport({ ...base, breakdown: 'product' });
+  const sources = useAnalyticsReport({ ...base, breakdown: 'source' });
+  const campaigns = useAnalyticsReport({ ...base, breakdown: 'campaign' });
+  const keysOf = (report: typeof products) =>
+    (report.data?.breakdown?.rows ?? []).filter((r) => r.key !== '-').map((r) => ({ value: r.key, label: r.label }));
+  const set = (kind: TAnalyticsFilter) => (value: string) => update({ [kind]: value });
+
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+      <TextField
+        select
+        size="small"
+        label={t('analytics.filters.date')}
+        value={values.date}
+        onChange={(event) => update({ date: event.target.value })}
+        sx={{ minWidth: 170 }}
+        slotProps={{ htmlInput: { 'data-filter': 'date' } }}
+      >
+        {ANALYTICS_DATE_FILTERS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`analytics.dates.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {values.date === 'custom' && (
+        <>
+          <TextField
+            size="small"
+            type="date"
+            label={t('analytics.filters.start')}
+            value={values.start ?? ''}
+            onChange={(event) => update({ start: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('analytics.filters.end')}
+            value={values.end ?? ''}
+            onChange={(event) => update({ end: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </>
+      )}
+      {showAgent && (
+        <Select
+          name="agent"
+          label={t('analytics.filters.agent')}
+          value={values.agent}
+          onChange={set('agent')}
+          options={[
+            { value: '0', label: t('analytics.unassigned') },
+            ...(agents.data?.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+          ]}
+        />
+      )}
+      <Select
+        name="product"
+        label={t('analytics.filters.product')}
+        value={values.product}
+        onChange={set('product')}
+        options={keysOf(products)}
+      />
+      <Select
+        name="source"
+        label={t('analytics.filters.source')}
+        value={values.source}
+        onChange={set('source')}
+        options={keysOf(sources)}
+      />
+      <Select
+        name="campaign"
+        label={t('analytics.filters.campaign')}
+        value={values.campaign}
+        onChange={set('campaign')}
+        options={keysOf(campaigns)}
+      />
+      <Select
+        name="wilaya"
+        label={t('analytics.filters.wilaya')}
+        value={values.wilaya}
+        onChange={set('wilaya')}
+        options={(states.data?.data ?? []).map((s) => ({
+          value: String(s.id),
+          label: `${s.code} ${i18n.language === 'ar' ? s.name_ar : s.name}`,
+        }))}
+      />
+      <Select
+        name="carrier"
+        label={t('analytics.filters.carrier')}
+        value={values.carrier}
+        onChange={set('carrier')}
+        options={(carriers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <FormControlLabel
+        control={<Switch checked={values.compare} onChange={(_, checked) => update({ compare: checked })} />}
+        label={t('analytics.filters.compare')}
+      />
+      {(active > 0 || values.date !== 'last_30_days') && (
+        <Button size="small" onClick={clear}>
+          {t('analytics.filters.clear')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TCallCentreSettings } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { useStatusesQuery } from '../orders/orders-api';
+import { useCallSettings, useSaveCallSettings } from './call-centre-api';
+
+/** Issue 15.1-15.2: the shop settings' call rules card (no-answer rule, retry wait). */
+export function CallRulesCard({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const settings = useCallSettings();
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="call-rules-settings">
+      <Typography variant="h6" component="h2">
+        {t('callcentre.settings.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('callcentre.settings.help')}
+      </Typography>
+      {settings.isError ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failureMessage(t, settings.error)}
+        </Alert>
+      ) : settings.data ? (
+        <CallRulesForm key={JSON.stringify(settings.data)} settings={settings.data} canEdit={canEdit} />
+      ) : (
+        <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
+      )}
+    </Paper>
+  );
+}
+
+function CallRulesForm({ settings, canEdit }: { settings: TCallCentreSettings; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveCallSettings();
+  const statuses = useStatusesQuery();
+  const [limit, setLimit] = useState(String(settings.unanswered_limit));
+  const [hours, setHours] = useState(String(settings.unanswered_hours));
+  const [statusId, setStatusId] = useState(
+    settings.no_answer_status_id === null ? '' : String(settings.no_answer_status_id),
+  );
+  const [retry, setRetry] = useState(String(settings.retry_minutes));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const targets = (statuses.data?.data ?? []).filter((s) => s.type === 'pending' || s.type === 'cancelled');
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    try {
+      const answer = await save.mutateAsync({
+        unanswered_limit: Number(limit),
+        unanswered_hours: Number(hours),
+        no_answer_status_id: statusId === '' ? null : Number(statusId),
+        retry_minutes: Number(retry),
+      } as TCallCentreSettings);
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        setErrors(
+          Object.fromEntries(
+            Object.entries(fieldMessages(error)).map(([field, list]) => [
+              field,
+              translateServerMessage(t, list[0]) ?? '',
+            ]),
+          ),
+        );
+      } else void toast(failureMessage(t, error), { variant: 'error' });
+    }
+  };
+
+  const number = (
+    id: keyof TCallCentreSettings,
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    help: string,
+  ) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      disabled={!canEdit}
+      error={Boolean(errors[id])}
+      helperText={errors[id] ?? help}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `call-${id}` } }}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}
+    >
+      <TextField
+        select
+        label={t('callcentre.settings.status')}
+        value={statusId}
+        onChange={(e) => setStatusId(e.target.value)}
+        disabled={!canEdit}
+        error={Boolean(errors.no_answer_status_id)}
+        helperText={errors.no_answer_status_id ?? t('callcentre.settings.status_help')}
+        slotProps={{
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'call-no-answer-status' } as object },
+          inputLabel: { shrink: true },
+        }}
+      >
+        <MenuItem value="">{t('callcentre.settings.off')}</MenuItem>
+        {targets.map((status) => (
+          <MenuItem key={status.id} value={String(status.id)}>
+            {status.display_name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {number('unanswered_limit', t('callcentre.settings.limit'), limit, setLimit, t('callcentre.settings.limit_help'))}
+      {number('unanswered_hours', t('callcentre.settings.hours'), hours, setHours, t('callcentre.settings.hours_help'))}
+      {number('retry_minutes', t('callcentre.settings.retry'), retry, setRetry, t('callcentre.settings.retry_help'))}
+      {canEdit && (
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="call-rules-save">
+            {t('callcentre.settings.save')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { useCarrierAdviceSettingsQuery, useSaveCarrierAdviceSettings } from './carrier-advice-api';
+
+/** Issue 15.6: the shop's choice to pre-select the advised company (docs/decisions/0091). */
+export function CarrierAdviceSettingCard({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const settings = useCarrierAdviceSettingsQuery();
+  const save = useSaveCarrierAdviceSettings();
+  const onChange = async (preselect: boolean) => {
+    try {
+      const answer = await save.mutateAsync(preselect);
+      await settings.refetch();
+      void toast(translateServerMessage(t, answer), { variant: 'success' });
+    } catch (error) {
+      void toast(failureMessage(t, error), { variant: 'error' });
+    }
+  };
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="carrier-advice-setting">
+      <Typography variant="h6" component="h2">
+        {t('carrier_advice.setting_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('carrier_advice.setting_help')}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={settings.data?.preselect ?? false}
+            disabled={!canEdit || !settings.data || save.isPending}
+            onChange={(event) => void onChange(event.target.checked)}
+            slotProps={{ input: { 'aria-label': t('carrier_advice.preselect') } }}
+          />
+        }
+        label={t('carrier_advice.preselect')}
+      />
+    </Paper>
+  );
+}

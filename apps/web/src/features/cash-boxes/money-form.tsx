@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { TCashBox } from '@cod/shared';
+import type { ComponentProps, ReactNode } from 'react';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { AmountField } from './amount-field';
+
+/**
+ * The pieces every money dialog is made of (boxes, transfers, adjustments, closing a day, expenses
+ * and income, remittances): one grid, one error alert, the box select and the date field.
+ */
+
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Two columns from a tablet up, one on a phone; `full` spans the row. */
+export const moneyGrid = { display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+export const full = { gridColumn: '1 / -1' } as const;
+
+/** The failed save's message that no field shows, across the whole row. */
+export function FormErrorAlert({ children }: { children: ReactNode }) {
+  return children ? (
+    <Alert severity="error" sx={full}>
+      {children}
+    </Alert>
+  ) : null;
+}
+
+/** The options of a select of the shop's live boxes. */
+export function boxOptions(boxes: TCashBox[]) {
+  return boxes
+    .filter((b) => !b.archived_at)
+    .map((b) => (
+      <MenuItem key={b.id} value={String(b.id)}>
+        {b.name}
+      </MenuItem>
+    ));
+}
+
+/** A form dialog of the money screens: title, the two-column grid with the error alert, cancel and submit. */
+export function MoneyFormDialog({
+  dialogProps,
+  testId,
+  title,
+  submitLabel,
+  serverError,
+  maxWidth,
+  grid = moneyGrid,
+  children,
+}: {
+  dialogProps: Omit<ComponentProps<typeof ResponsiveDialog>, 'title' | 'children'>;
+  testId: string;
+  title: string;
+  submitLabel: string;
+  serverError: ReactNode;
+  maxWidth?: ComponentProps<typeof ResponsiveDialog>['maxWidth'];
+  grid?: object;
+  children: ReactNode;
+}) {
+  return (
+    <ResponsiveDialog
+      {...dialogProps}
+      testId={testId}
+      maxWidth={maxWidth}
+      title={title}
+      actions={
+        <FormDialogActions onCancel={dialogProps.onClose} busy={dialogProps.busy ?? false} submitLabel={submitLabel} />
+      }
+    >
+      <Box sx={grid}>
+        <FormErrorAlert>{serverError}</FormErrorAlert>
+        {children}
+      </Box>
+    </ResponsiveDialog>
+  );
+}
+
+interface TFieldProps<TForm extends FieldValues> {
+  form: UseFormReturn<TForm, unknown, unknown>;
+  name: Path<TForm>;
+  label: string;
+  /** The field's message in the user's language (useDialogForm's fieldError). */
+  error?: string;
+  testId?: string;
+}
+
+/** A select bound to a form field (a box, a category, a kind...). */
+export function FormSelect<TForm extends FieldValues>({
+  form,
+  name,
+  label,
+  error,
+  testId,
+  children,
+}: TFieldProps<TForm> & { children: ReactNode }) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={form.watch(name)}
+      onChange={(e) => form.setValue(name, e.target.value as PathValue<TForm, Path<TForm>>)}
+      error={Boolean(error)}
+      helperText={error}
+      slotProps={testId ? { htmlInput: { 'data-testid': testId } } : undefined}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+/** A day picked with the browser's date input, labelled "Date" unless told. */
+export function DateField<TForm extends FieldValues>({
+  form,
+  name,
+  label,
+  error,
+  required,
+}: Omit<TFieldProps<TForm>, 'label' | 'testId'> & { label?: string; required?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...form.register(name)}
+      type="date"
+      label={label ?? t('money.date')}
+      required={required}
+      slotProps={{ inputLabel: { shrink: true } }}
+      error={Boolean(error)}
+      helperText={error}
+    />
+  );
+}
+
+/** The amount of a money form, typed as text and sent as centimes (AmountField), "Amount" unless told. */
+export function AmountFormField<TForm extends FieldValues>({
+  form,
+  name,
+  label,
+  error,
+  help,
+  required,
+  autoFocus,
+}: Omit<TFieldProps<TForm>, 'label' | 'testId'> & {
+  label?: string;
+  /** What the field says while it has no error. */
+  help?: string;
+  required?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AmountField
+      {...form.register(name)}
+      label={label ?? t('money.amount')}
+      required={required}
+      autoFocus={autoFocus}
+      error={Boolean(error)}
+      helperText={error ?? help}
+    />
+  );
+}

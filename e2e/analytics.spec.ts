@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAnalyticsReport } from '@cod/shared';
+import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { apiCall } from './support/catalogue.js';
+
+/** Issue 14.2/14.5: the analytics views render the demo shop's numbers in English and Arabic. */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await signIn(page, DEMO.owner);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIEWS: Array<[string, string]> = [
+  ['/build/dashboard/analytics', 'Analytics'],
+  ['/build/analytics/orders', 'Orders analytics'],
+  ['/build/analytics/confirmation', 'Confirmation'],
+  ['/build/analytics/delivered', 'Delivered'],
+  ['/build/analytics/returns', 'Returns'],
+  ['/build/analytics/canceled', 'Cancelled'],
+  ['/build/analytics/agents', 'Agents'],
+  ['/build/analytics/flow', 'Order flow'],
+  ['/build/analytics/daily', 'Daily'],
+  ['/build/analytics/accounting', 'Accounting analytics'],
+];
+
+/** Waits until no chart card is loading any more. */
+async function settled(page: Page) {
+  await page.locator('[data-chart]').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="chart-loading"]'), undefined, {
+    timeout: 30_000,
+  });
+}
+
+describe('analytics views', () => {
+  it('every view renders with the demo data in English', async () => {
+    const report = await apiCall<TAnalyticsReport>(page, 'GET', '/dashboard/analytics/report?date=last_30_days');
+    expect(report.totals.created?.n ?? 0).toBeGreaterThan(0);
+    for (const [url, title] of VIEWS) {
+      await page.goto(`${url}?date=last_30_days`);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await settled(page);
+      // No chart of a view with data shows an error.
+      expect(await page.getByText('The numbers could not be loaded.').count(), url).toBe(0);
+    }
+    await page.goto('/build/dashboard/analytics?date=last_30_days');
+    await settled(page);
+    const orders = (await page.locator('[data-kpi="orders"] [data-kpi-value]').textContent())?.replace(/\s/g, '');
+    // Shown with the interface language's digit grouping ("1,001" in English).
+    expect(orders?.replace(/\D/g, '')).toBe(String(report.totals.created!.n));
+    await screenshot(page, 'analytics-overview-en');
+    await page.goto('/build/analytics/delivered?date=last_30_days');
+    await settled(page);
+    expect(await page.locator('[data-wilaya]').count()).toBe(58);
+    await screenshot(page, 'analytics-delivered-en');
+  });
+
+  it('a filter change updates the URL and the chart', async () => {
+    await page.goto('/build/analytics/orders?date=last_30_days');
+    await settled(page);
+    const before = await page.locator('[data-chart="by_source"] table, [data-chart="by_source"] svg').count();
+    expect(before).toBeGreaterThan(0);
+    const sourceReport = page.waitForResponse(
+      (r) => r.url().includes('breakdown=source') && r.url().includes('source=facebook'),
+    );
+    await page.locator('[data-filter="source"]').locator('..').click();
+    await page.getByRole('option', { name: 'facebook', exact: true }).click();
+    await page.waitForURL(/source=facebook/);
+    expect((await sourceReport).status()).toBe(200);
+    await settled(page);
+    // The by-source table now holds facebook only.
+    await page.locator('[data-chart="by_source"]').getByRole('button', { name: 'Table' }).click();
+    const rows = page.locator('[data-chart="by_source"] tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('facebook');
+    // Period change: the URL follows.
+    await page.locator('[data-filter="date"]').locator('..').click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await page.waitForURL(/date=last_90_days/);
+    expect(page.url()).toContain('source=facebook');
+  });
+
+  it('renders right to left in Arabic', async () => {
+    await page.goto('/build/dashboard/analytics?date=last_30_days');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByText('نسبة التأكيد').first().waitFor();
+    await settled(page);
+    await screenshot(page, 'analytics-overview-ar');
+    for (const url of ['/build/analytics/confirmation', '/build/analytics/returns', '/build/analytics/agents']) {
+      await page.goto(`${url}?date=last_30_days`);
+      await settled(page);
+      expect(await page.getByText('تعذّر تحميل الأرقام.').count(), url).toBe(0);
+    }
+    await screenshot(page, 'analytics-agents-ar');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/build/analytics/returns?date=last_30_days');
+    await settled(page);
+    await screenshot(page, 'analytics-returns-ar-mobile');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});

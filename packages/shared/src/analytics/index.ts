@@ -1,0 +1,3 @@
+export * from './metrics.js';
+export * from './facts.js';
+export * from './query.js';

@@ -39,12 +39,13 @@ afterAll(async () => {
 
 /** Confirmed orders (the ready tab) in the given wilaya, made through the API. */
 async function readyOrder(name: string, stateId: number): Promise<TRow> {
-  const options = await apiCall<{ data: Array<{ id: number; has_variants: boolean; custom_fields: unknown[] }> }>(
-    page,
-    'GET',
-    '/dashboard/products/options?per_page=100',
-  );
-  const simple = options.data.find((p) => !p.has_variants && p.custom_fields.length === 0)!;
+  // Its own product with stock: the first product of the shop may be one another spec left at zero.
+  const product = await apiCall<{ id: number }>(page, 'POST', '/dashboard/products', {
+    name: `Savon ${name}`,
+    sku: `AR-${Date.now().toString(36)}-${stateId}`,
+    price: 450,
+    initial_stock: 10,
+  });
   const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', `/dashboard/cities/state/${stateId}`);
   const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
   const { data } = await apiCall<{ data: TRow }>(page, 'POST', '/dashboard/orders', {
@@ -53,7 +54,7 @@ async function readyOrder(name: string, stateId: number): Promise<TRow> {
     state_id: stateId,
     city_id: cities.data[0]!.id,
     customer_address: 'Rue Larbi Ben Mhidi',
-    products: [{ product_id: simple.id, quantity: 1 }],
+    products: [{ product_id: product.id, quantity: 1 }],
   });
   await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
     status: statuses.data.find((s) => s.type === 'confirmed')!.id,

@@ -192,6 +192,34 @@ describe('automatic assignment (issue 15.3)', () => {
     expect(await ordersOf(shop)).toEqual(before);
   });
 
+  it('released orders go straight to an online agent, within the cap; the rest wait in the pool', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const [leaving, arriving] = await agents(shop, 2);
+    await setPresence(shop, leaving!.id, true);
+    await setPresence(shop, arriving!.id, false);
+    await settings(shop, { mode: 'round_robin', online_only: true, max_open_orders: 2, release_after_minutes: 15 });
+    const given = [];
+    for (let i = 0; i < 2; i++) given.push(await createOrder(shop.api, orderBody(shop)));
+    // Cap reached: the third arrives in the pool.
+    given.push(await createOrder(shop.api, orderBody(shop)));
+    expect(given.map((o) => o.agent_id)).toEqual([leaving!.id, leaving!.id, null]);
+
+    const wentOffline = new Date(Date.now() + 60_000);
+    await setPresence(shop, leaving!.id, false, wentOffline);
+    await setPresence(shop, arriving!.id, true, wentOffline);
+    await releaseOfflineAgentsOrders(database.db, new Date(wentOffline.getTime() + 16 * 60_000));
+
+    const after = await ordersOf(shop);
+    const orderOf = (id: number) => after.find((o) => o.id === id)!;
+    expect(orderOf(given[0]!.id)).toMatchObject({ agent_id: arriving!.id, agent_source: 'auto' });
+    expect(orderOf(given[1]!.id)).toMatchObject({ agent_id: arriving!.id, agent_source: 'auto' });
+    // Only released orders are handed out again; the pool's own order waits for a person.
+    expect(orderOf(given[2]!.id).agent_id).toBeNull();
+    // Idempotent: the new agent is online, nothing moves again.
+    await releaseOfflineAgentsOrders(database.db, new Date(wentOffline.getTime() + 40 * 60_000));
+    expect(await ordersOf(shop)).toEqual(after);
+  });
+
   it('settings: owners only change them, bad input is a 422 per field, agents cannot read them', async () => {
     const shop = await shopWithCatalogue(app, database);
     expect((await shop.api.get('/dashboard/assignment-settings')).json()).toMatchObject({ mode: 'off' });

@@ -136,10 +136,13 @@ export async function lockStaleAutoOrders(
   tx: Tx,
   tenantId: number,
   offlineSince: Date,
-): Promise<Array<{ id: number; agent_id: number; status_type: string }>> {
+): Promise<Array<{ id: number; order_number: number; agent_id: number; status_type: string; product_ids: number[] }>> {
   return rows(
     tx,
-    sql`select o.id, o.agent_id, o.status_type from orders o
+    sql`select o.id, o.order_number, o.agent_id, o.status_type,
+          array(select distinct l.product_id from order_lines l
+                where l.tenant_id = ${tenantId} and l.order_id = o.id) as product_ids
+        from orders o
         where o.tenant_id = ${tenantId} and o.agent_source = 'auto' and o.agent_id is not null
           and o.deleted_at is null and o.status_type = 'new'
           and o.updated_at <= o.agent_assigned_at and o.attempts_count = 0

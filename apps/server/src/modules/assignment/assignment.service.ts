@@ -52,6 +52,11 @@ export function updateAssignmentSettings(deps: TAppDeps, actor: TActor, body: un
   });
 }
 
+/** Released orders go only to agents at work, whatever the shop's online_only says. */
+interface TChoiceOptions {
+  onlineOnly?: boolean;
+}
+
 /** A new order as the automation sees it. */
 export interface TArrivingOrder {
   /** The agent the creator gave it (a form's agent, an agent's own import): never changed. */
@@ -73,12 +78,13 @@ export async function chooseArrivingAgents(
   tx: Tx,
   tenantId: number,
   orders: readonly TArrivingOrder[],
+  options: TChoiceOptions = {},
 ): Promise<Map<number, number>> {
   const chosen = new Map<number, number>();
   if (!orders.some((o) => o.agentId === null)) return chosen;
   const row = await repo.findAssignmentSettings(tx, tenantId, { lock: true });
   if (!row || row.mode === 'off') return chosen;
-  const settings = view(row);
+  const settings = { ...view(row), ...(options.onlineOnly ? { online_only: true } : {}) };
   const candidates = (await repo.listCandidates(tx, tenantId)).map((c) => ({
     id: c.id,
     load: c.load,
@@ -116,8 +122,9 @@ export async function assignArrivingOrders(
   tx: Tx,
   tenantId: number,
   orders: ReadonlyArray<TArrivingOrder & { id: number; order_number: number }>,
+  options: TChoiceOptions = {},
 ): Promise<Map<number, number>> {
-  const chosen = await chooseArrivingAgents(tx, tenantId, orders);
+  const chosen = await chooseArrivingAgents(tx, tenantId, orders, options);
   const assigned = new Map<number, number>();
   if (!chosen.size) return assigned;
   const written = await repo.setAutoAgents(
@@ -175,7 +182,7 @@ export interface TReleaseOutcome {
 
 /**
  * Issue 15.3: orders of an agent offline for more than the shop's M minutes go back to the pool
- * (docs/decisions/0086). `now` is the job's clock (tests inject theirs). Only untouched automatic
+ * and from there to an online agent by the shop's rule, when one can take them (docs/decisions/0086). `now` is the job's clock (tests inject theirs). Only untouched automatic
  * orders move: still 'new', not written since the automation gave them, agent_source 'auto' (a
  * manual assignment is never undone). Idempotent; rows are locked (skip locked), so two instances
  * running it together never release one order twice. The lists hear it (OrderStatusUpdated, change
@@ -192,6 +199,13 @@ export async function releaseOfflineAgentsOrders(db: Db, now: Date): Promise<TRe
         tx,
         shop.tenant_id,
         stale.map((o) => o.id),
+      );
+      // Straight to an agent who is online, as a new order would go; the rest wait in the pool.
+      await assignArrivingOrders(
+        tx,
+        shop.tenant_id,
+        stale.map((o) => ({ id: o.id, order_number: o.order_number, agentId: null, productIds: o.product_ids })),
+        { onlineOnly: true },
       );
       if (stale.length) {
         const actor = {

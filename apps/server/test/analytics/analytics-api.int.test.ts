@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TAnalyticsReport } from '@cod/shared';
+import { withTenant } from '../../src/db/tenant-context.js';
 import { openTestApp } from '../support/test-db.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
 
@@ -10,7 +12,7 @@ describe('GET /dashboard/analytics/report (docs/decisions/0080)', () => {
     const shop = await shopWithCatalogue(app, database);
     const agent = await agentOf(app, database, shop, 'Agent Rapport');
     const mine = await createOrder(shop.api, orderBody(shop, { agent_id: agent.id, sales_source: 'facebook' }));
-    await createOrder(shop.api, orderBody(shop, { sales_source: 'tiktok', state_id: 31, city_id: 3101 }));
+    const other = await createOrder(shop.api, orderBody(shop, { sales_source: 'tiktok', state_id: 31, city_id: 3101 }));
     const confirm = await shop.api.patch(`/dashboard/orders/${mine.id}/status`, { status: shop.status.confirmed });
     expect(confirm.statusCode, confirm.body).toBe(200);
 
@@ -30,6 +32,33 @@ describe('GET /dashboard/analytics/report (docs/decisions/0080)', () => {
     ).json() as TAnalyticsReport;
     expect(slow.slowPath).toBe(true);
     expect(slow.breakdown?.rows).toMatchObject([{ key: String(agent.id), label: 'Agent Rapport' }]);
+
+    // Breakdowns without a filter only (docs/decisions/0111): the cancellation reason, the commune.
+    const cancel = await shop.api.patch(`/dashboard/orders/${other.id}/status`, { status: shop.status.cancelled });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const reasons = (
+      await shop.api.get('/dashboard/analytics/report?date=today&breakdown=reason')
+    ).json() as TAnalyticsReport;
+    expect(reasons.breakdown?.rows).toMatchObject([
+      { key: String(shop.status.cancelled), metrics: { cancelled: { n: 1 } } },
+    ]);
+    expect(reasons.breakdown?.rows[0]?.label).not.toBe(String(shop.status.cancelled));
+    // Handed to a carrier (as the carrier sync writes it: the order and its history, one transaction).
+    await withTenant(database.db, shop.tenant.id, async (tx) => {
+      await tx.execute(sql`update orders set status_id = ${shop.status.out_for_delivery!}, status_type = 'follow-up'
+                           where tenant_id = ${shop.tenant.id} and id = ${mine.id}`);
+      await tx.execute(sql`insert into fulfillment_statuses (tenant_id, order_id, status_id)
+                           values (${shop.tenant.id}, ${mine.id}, ${shop.status.out_for_delivery!})`);
+    });
+    const communes = (
+      await shop.api.get('/dashboard/analytics/report?date=today&breakdown=commune')
+    ).json() as TAnalyticsReport;
+    expect(communes.breakdown?.rows).toMatchObject([{ metrics: { dispatched: { n: 1 } } }]);
+    expect(communes.breakdown?.rows[0]?.label).toMatch(/\p{L}/u);
+    const filtered = (
+      await shop.api.get('/dashboard/analytics/report?date=today&breakdown=commune&source=tiktok')
+    ).json() as TAnalyticsReport;
+    expect(filtered.breakdown?.rows).toEqual([]);
 
     // A Support Agent sees their own orders only, whatever agent they ask for.
     const own = (await agent.api.get(`/dashboard/analytics/report?date=today&agent=${shop.tenant.ownerId}`)).json();

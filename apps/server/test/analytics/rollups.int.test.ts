@@ -52,6 +52,9 @@ describe('analytics rollups (docs/decisions/0078)', () => {
       orderIds.push(order.id);
     }
     expect(await mismatches(shop.tenant.id)).toEqual([]);
+    await withTenant(database.db, shop.tenant.id, (tx) =>
+      tx.execute(sql`select app_analytics_fold(${shop.tenant.id})`),
+    );
 
     let seed = 42;
     const random = () => {
@@ -114,38 +117,52 @@ describe('analytics rollups (docs/decisions/0078)', () => {
 
     // Every filter with every breakdown: the rollup read equals a count from the per-order facts.
     const range = { from: '2000-01-01', to: '2100-01-01' };
-    await withTenant(database.db, shop.tenant.id, async (tx) => {
-      const norm = (list: repo.TKeyedSums[]) =>
-        Object.fromEntries(list.map((r) => [r.key, r.metrics]).sort(([a], [b]) => String(a).localeCompare(String(b))));
-      const values: Record<string, string[]> = {};
-      for (const kind of ANALYTICS_FILTERS) {
-        values[kind] = (await repo.breakdownFromRollups(tx, shop.tenant.id, range, null, kind)).map((r) => r.key);
-        expect(values[kind]!.length, kind).toBeGreaterThan(0);
-      }
-      for (const kind of ANALYTICS_FILTERS) {
-        for (const value of values[kind]!.slice(0, 2)) {
-          const filter = { kind, value };
-          expect(norm(await repo.dailyFromRollups(tx, shop.tenant.id, range, filter))).toEqual(
-            norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], 'day')),
+    const compareReads = () =>
+      withTenant(database.db, shop.tenant.id, async (tx) => {
+        const norm = (list: repo.TKeyedSums[]) =>
+          Object.fromEntries(
+            list.map((r) => [r.key, r.metrics]).sort(([a], [b]) => String(a).localeCompare(String(b))),
           );
-          for (const dimension of ANALYTICS_DIMENSIONS) {
-            expect(
-              norm(await repo.breakdownFromRollups(tx, shop.tenant.id, range, filter, dimension)),
-              `${kind} ${dimension}`,
-            ).toEqual(norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], dimension)));
+        const values: Record<string, string[]> = {};
+        for (const kind of ANALYTICS_FILTERS) {
+          values[kind] = (await repo.breakdownFromRollups(tx, shop.tenant.id, range, null, kind)).map((r) => r.key);
+          expect(values[kind]!.length, kind).toBeGreaterThan(0);
+        }
+        // No filter: every breakdown, including the breakdown-only commune and cancellation reason.
+        for (const dimension of ANALYTICS_DIMENSIONS) {
+          const kept = norm(await repo.breakdownFromRollups(tx, shop.tenant.id, range, null, dimension));
+          expect(kept, dimension).toEqual(norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [], dimension)));
+          expect(Object.keys(kept).length, dimension).toBeGreaterThan(0);
+        }
+        expect(norm(await repo.dailyFromRollups(tx, shop.tenant.id, range, null))).toEqual(
+          norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [], 'day')),
+        );
+        for (const kind of ANALYTICS_FILTERS) {
+          for (const value of values[kind]!.slice(0, 2)) {
+            const filter = { kind, value };
+            expect(norm(await repo.dailyFromRollups(tx, shop.tenant.id, range, filter))).toEqual(
+              norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], 'day')),
+            );
+            for (const dimension of ANALYTICS_DIMENSIONS) {
+              expect(
+                norm(await repo.breakdownFromRollups(tx, shop.tenant.id, range, filter, dimension)),
+                `${kind} ${dimension}`,
+              ).toEqual(norm(await repo.sumFromFacts(tx, shop.tenant.id, range, [filter], dimension)));
+            }
           }
         }
-      }
-    });
-
+      });
+    // Folded creations plus the transitions' pending fact deltas, then everything folded.
+    await compareReads();
     await withTenant(database.db, shop.tenant.id, (tx) =>
       tx.execute(sql`select app_analytics_fold(${shop.tenant.id})`),
     );
     expect(await mismatches(shop.tenant.id)).toEqual([]);
+    await compareReads();
     const [pending] = await withTenant(database.db, shop.tenant.id, (tx) =>
       rows<{ n: number }>(
         tx,
-        sql`select count(*)::int as n from analytics_rollup_deltas where tenant_id = ${shop.tenant.id}`,
+        sql`select count(*)::int as n from analytics_fact_deltas where tenant_id = ${shop.tenant.id}`,
       ),
     );
     expect(pending!.n).toBe(0);
@@ -157,8 +174,8 @@ describe('analytics rollups (docs/decisions/0078)', () => {
     const [total] = await withTenant(database.db, shop.tenant.id, (tx) =>
       rows<{ n: number }>(
         tx,
-        sql`select coalesce(sum(n), 0)::int as n from analytics_rollups
-            where tenant_id = ${shop.tenant.id} and fk = '' and bk = '' and metric = 'created'`,
+        sql`select coalesce(sum(created_n), 0)::int as n from analytics_rollups
+            where tenant_id = ${shop.tenant.id} and fk = '' and bk = ''`,
       ),
     );
     const [live] = await withTenant(database.db, shop.tenant.id, (tx) =>

@@ -19,8 +19,20 @@ export const ANALYTICS_VIEWS = [
 ] as const;
 export type TAnalyticsView = (typeof ANALYTICS_VIEWS)[number];
 
-/** The dimensions the rollups are kept by (docs/decisions/0078): one filter with one breakdown. */
-export const ANALYTICS_DIMENSIONS = ['agent', 'campaign', 'carrier', 'hour', 'product', 'source', 'wilaya'] as const;
+/** The dimensions the rollups are kept by (docs/decisions/0078, 0110): one filter with one breakdown. */
+export const ANALYTICS_DIMENSIONS = [
+  'agent',
+  'campaign',
+  'carrier',
+  'hour',
+  'product',
+  'source',
+  'wilaya',
+  // Breakdowns only (decision 0111): the commune of dispatched/delivered/returned orders, the
+  // status of a cancellation (its reason) for cancelled orders.
+  'commune',
+  'reason',
+] as const;
 export type TAnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /** The dimensions a user filters by (the hour is a breakdown only). */
 export const ANALYTICS_FILTERS = ['agent', 'product', 'source', 'campaign', 'wilaya', 'carrier'] as const;

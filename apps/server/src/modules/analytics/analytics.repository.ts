@@ -3,8 +3,8 @@ import type { TAnalyticsDimension, TAnalyticsFilter, TAnalyticsMetric, TDayRange
 import { rows, type Db, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 
-/** Pending deltas a reader lets accumulate before folding them (docs/decisions/0078). */
-export const ANALYTICS_FOLD_THRESHOLD = 20_000;
+/** Pending fact deltas (two per changed order) a reader lets accumulate before folding them (decision 0110). */
+export const ANALYTICS_FOLD_THRESHOLD = 2_000;
 
 interface TSumRow {
   metric: TAnalyticsMetric;
@@ -19,94 +19,143 @@ export interface TKeyedSums {
   metrics: TMetricTable;
 }
 
-function collect(result: TSumRow[]): TKeyedSums[] {
+function collect(...results: TSumRow[][]): TKeyedSums[] {
   const byKey = new Map<string, TMetricTable>();
-  for (const r of result) {
+  for (const r of results.flat()) {
     const table = byKey.get(r.key) ?? {};
-    table[r.metric] = { n: Number(r.n), amount: Number(r.amount), durationS: Number(r.duration_s) };
+    const into = (table[r.metric] ??= { n: 0, amount: 0, durationS: 0 });
+    into.n += Number(r.n);
+    into.amount += Number(r.amount);
+    into.durationS += Number(r.duration_s);
     byKey.set(r.key, table);
   }
-  return [...byKey].map(([key, metrics]) => ({ key, metrics }));
+  // Pending deltas may bring a folded sum back to zero: such a metric (and key) reads as nothing.
+  const out: TKeyedSums[] = [];
+  for (const [key, metrics] of byKey) {
+    for (const [metric, sums] of Object.entries(metrics) as Array<[TAnalyticsMetric, { n: number; amount: number }]>)
+      if (sums.n === 0 && sums.amount === 0) delete metrics[metric];
+    if (Object.keys(metrics).length) out.push({ key, metrics });
+  }
+  return out;
+}
+
+/** The metric columns of a wide rollup row (migration 0030), unpivoted after the sums. */
+const UNPIVOT = sql`(values
+  ('created', x.created_n, x.created_amount, 0),
+  ('called', x.called_n, 0, 0),
+  ('decided', x.decided_n, 0, 0),
+  ('confirmed', x.confirmed_n, 0, x.confirmed_s),
+  ('cancelled', x.cancelled_n, x.cancelled_amount, 0),
+  ('dispatched', x.dispatched_n, x.dispatched_amount, 0),
+  ('delivered', x.delivered_n, x.delivered_amount, x.delivered_s),
+  ('delivered_timed', x.delivered_timed_n, 0, 0),
+  ('returned', x.returned_n, x.returned_amount, 0)
+) as m(metric, n, amount, duration_s)`;
+
+/**
+ * Sums of the folded rollups for one rollup pair, grouped by `group` ('day' or the free side of
+ * the pair). `where` is on alias r.
+ */
+function sumRollups(tenantId: number, range: TDayRange, where: SQL, group: SQL): SQL {
+  return sql`select m.metric, x.key, m.n, m.amount, m.duration_s
+        from (
+          select ${group} as key, sum(created_n) as created_n, sum(created_amount) as created_amount,
+            sum(called_n) as called_n, sum(decided_n) as decided_n, sum(confirmed_n) as confirmed_n,
+            sum(confirmed_s) as confirmed_s, sum(cancelled_n) as cancelled_n, sum(cancelled_amount) as cancelled_amount,
+            sum(dispatched_n) as dispatched_n, sum(dispatched_amount) as dispatched_amount,
+            sum(delivered_n) as delivered_n, sum(delivered_amount) as delivered_amount, sum(delivered_s) as delivered_s,
+            sum(delivered_timed_n) as delivered_timed_n, sum(returned_n) as returned_n,
+            sum(returned_amount) as returned_amount
+          from analytics_rollups r
+          where r.tenant_id = ${tenantId} and r.day >= ${range.from}::date and r.day <= ${range.to}::date and ${where}
+          group by 1
+        ) x
+        cross join lateral ${UNPIVOT}
+        where m.n <> 0 or m.amount <> 0`;
 }
 
 /**
- * Sums of the rollups (folded plus pending deltas) for one rollup pair, grouped by `group`
- * ('day' or the free side of the pair). `where` is on alias r.
+ * The folded sums and the pending fact deltas in one statement: one snapshot, so a fold that
+ * commits meanwhile is seen entirely or not at all.
  */
-async function sumRollups(tx: Tx, tenantId: number, range: TDayRange, where: SQL, group: SQL): Promise<TKeyedSums[]> {
-  const result = await rows<TSumRow>(
-    tx,
-    sql`select r.metric, ${group} as key, sum(r.n) as n, sum(r.amount) as amount, sum(r.duration_s) as duration_s
-        from (
-          select fk, fv, bk, bv, day, metric, n, amount, duration_s from analytics_rollups
-          where tenant_id = ${tenantId} and day >= ${range.from}::date and day <= ${range.to}::date
-          union all
-          select fk, fv, bk, bv, day, metric, n, amount, duration_s from analytics_rollup_deltas
-          where tenant_id = ${tenantId} and day >= ${range.from}::date and day <= ${range.to}::date
-        ) r
-        where ${where}
-        group by 1, 2
-        having sum(r.n) <> 0 or sum(r.amount) <> 0`,
-  );
-  return collect(result);
+async function foldedAndPending(tx: Tx, folded: SQL, pending: SQL): Promise<TKeyedSums[]> {
+  return collect(await rows<TSumRow>(tx, sql`(${folded}) union all (${pending})`));
 }
 
 export type TFilterPair = { kind: TAnalyticsFilter; value: string } | null;
 
-/** Per-day sums under at most one filter. */
-export function dailyFromRollups(tx: Tx, tenantId: number, range: TDayRange, filter: TFilterPair) {
+/** Per-day sums under at most one filter: folded rollups plus the pending fact deltas. */
+export async function dailyFromRollups(tx: Tx, tenantId: number, range: TDayRange, filter: TFilterPair) {
   const where = filter
     ? sql`r.fk = '' and r.fv = '' and r.bk = ${filter.kind} and r.bv = ${filter.value}`
     : sql`r.fk = '' and r.fv = '' and r.bk = '' and r.bv = ''`;
-  return sumRollups(tx, tenantId, range, where, sql`to_char(r.day, 'YYYY-MM-DD')`);
+  return foldedAndPending(
+    tx,
+    sumRollups(tenantId, range, where, sql`to_char(r.day, 'YYYY-MM-DD')`),
+    factSums(tenantId, range, filter ? [filter] : [], 'day', 'deltas'),
+  );
 }
 
+/** Breakdowns the rollups keep no pair for (decision 0110): counted from the facts. */
+const fromFacts = (filter: TFilterPair, dimension: TAnalyticsDimension) =>
+  filter !== null &&
+  (dimension === 'commune' || dimension === 'reason' || (filter.kind === 'product' && dimension === 'hour'));
+
 /** Sums by the values of one dimension under at most one filter. */
-export function breakdownFromRollups(
+export async function breakdownFromRollups(
   tx: Tx,
   tenantId: number,
   range: TDayRange,
   filter: TFilterPair,
   dimension: TAnalyticsDimension,
-) {
-  if (!filter) return sumRollups(tx, tenantId, range, sql`r.fk = '' and r.fv = '' and r.bk = ${dimension}`, sql`r.bv`);
-  if (filter.kind === dimension)
-    return sumRollups(
-      tx,
-      tenantId,
-      range,
-      sql`r.fk = '' and r.fv = '' and r.bk = ${dimension} and r.bv = ${filter.value}`,
-      sql`r.bv`,
-    );
-  if (filter.kind < dimension)
-    return sumRollups(
-      tx,
-      tenantId,
-      range,
-      sql`r.fk = ${filter.kind} and r.fv = ${filter.value} and r.bk = ${dimension}`,
-      sql`r.bv`,
-    );
-  return sumRollups(
-    tx,
-    tenantId,
-    range,
-    sql`r.fk = ${dimension} and r.bk = ${filter.kind} and r.bv = ${filter.value}`,
-    sql`r.fv`,
-  );
+): Promise<TKeyedSums[]> {
+  if (filter && fromFacts(filter, dimension)) return sumFromFacts(tx, tenantId, range, [filter], dimension);
+  const folded = !filter
+    ? sumRollups(tenantId, range, sql`r.fk = '' and r.fv = '' and r.bk = ${dimension}`, sql`r.bv`)
+    : filter.kind === dimension
+      ? sumRollups(
+          tenantId,
+          range,
+          sql`r.fk = '' and r.fv = '' and r.bk = ${dimension} and r.bv = ${filter.value}`,
+          sql`r.bv`,
+        )
+      : filter.kind < dimension
+        ? sumRollups(
+            tenantId,
+            range,
+            sql`r.fk = ${filter.kind} and r.fv = ${filter.value} and r.bk = ${dimension}`,
+            sql`r.bv`,
+          )
+        : sumRollups(
+            tenantId,
+            range,
+            sql`r.fk = ${dimension} and r.bk = ${filter.kind} and r.bv = ${filter.value}`,
+            sql`r.fv`,
+          );
+  return foldedAndPending(tx, folded, factSums(tenantId, range, filter ? [filter] : [], dimension, 'deltas'));
 }
 
-const FACT_COLUMN: Record<TAnalyticsFilter, SQL> = {
+const FACT_COLUMN: Record<Exclude<TAnalyticsDimension, 'hour'>, SQL> = {
   agent: sql`f.agent_key`,
   campaign: sql`f.campaign_key`,
   carrier: sql`f.carrier_key`,
   source: sql`f.source_key`,
   wilaya: sql`f.wilaya_key`,
   product: sql`f.product_keys`,
+  commune: sql`f.commune_key`,
+  reason: sql`f.reason_key`,
+};
+
+/** The events a breakdown-only dimension is kept for (as app_analytics_keys does). */
+const EVENTS_OF: Partial<Record<TAnalyticsDimension, SQL>> = {
+  commune: sql`e.metric in ('dispatched', 'delivered', 'delivered_timed', 'returned')`,
+  reason: sql`e.metric = 'cancelled'`,
 };
 
 /**
- * The slow path (several filters at once): the same sums counted from the per-order facts, which
- * hold every dimension. Reads every fact with an event in the range (docs/decisions/0078).
+ * The slow path (several filters at once, or a pair the rollups do not keep): the same sums
+ * counted from the per-order facts, which hold every dimension. Reads every fact with an event
+ * in the range matching the filters (a product filter goes through the GIN index).
  */
 export async function sumFromFacts(
   tx: Tx,
@@ -115,8 +164,19 @@ export async function sumFromFacts(
   filters: Array<{ kind: TAnalyticsFilter; value: string }>,
   group: 'day' | TAnalyticsDimension,
 ): Promise<TKeyedSums[]> {
+  return collect(await rows<TSumRow>(tx, factSums(tenantId, range, filters, group, 'facts')));
+}
+
+/** Sums over the facts, or over the pending signed fact deltas (migration 0030). */
+function factSums(
+  tenantId: number,
+  range: TDayRange,
+  filters: Array<{ kind: TAnalyticsFilter; value: string }>,
+  group: 'day' | TAnalyticsDimension,
+  source: 'facts' | 'deltas',
+): SQL {
   const conditions = filters.map((f) =>
-    f.kind === 'product' ? sql`${f.value} = any(f.product_keys)` : sql`${FACT_COLUMN[f.kind]} = ${f.value}`,
+    f.kind === 'product' ? sql`f.product_keys @> array[${f.value}]::text[]` : sql`${FACT_COLUMN[f.kind]} = ${f.value}`,
   );
   const keyOf: SQL =
     group === 'day'
@@ -130,10 +190,15 @@ export async function sumFromFacts(
   // A product filter broken down by product shows that product only (as the rollups do).
   for (const f of filters)
     if (group === 'product' && f.kind === 'product') conditions.push(sql`p.product = ${f.value}`);
-  const result = await rows<TSumRow>(
-    tx,
-    sql`select e.metric, ${keyOf} as key, count(*) as n, sum(e.amount) as amount, sum(e.duration_s) as duration_s
-        from analytics_order_facts f
+  const only = group === 'day' ? undefined : EVENTS_OF[group];
+  if (only) conditions.push(only);
+  const from =
+    source === 'facts'
+      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId}) f`
+      : sql`(select (d.facts).*, d.sign from analytics_fact_deltas d where d.tenant_id = ${tenantId}) f`;
+  return sql`select e.metric, ${keyOf} as key, sum(f.sign) as n, sum(f.sign * e.amount) as amount,
+          sum(f.sign * e.duration_s) as duration_s
+        from ${from}
         cross join lateral (
           select v.metric, v.at, (v.at at time zone f.time_zone)::date as day, v.amount, v.duration_s
           from (values
@@ -151,11 +216,9 @@ export async function sumFromFacts(
           where v.at is not null
         ) e
         ${products}
-        where f.tenant_id = ${tenantId} and e.day >= ${range.from}::date and e.day <= ${range.to}::date
+        where e.day >= ${range.from}::date and e.day <= ${range.to}::date
           and ${conditions.length ? sql.join(conditions, sql` and `) : sql`true`}
-        group by 1, 2`,
-  );
-  return collect(result);
+        group by 1, 2`;
 }
 
 /** The first local day with an order (the start of date=all), null for an empty shop. */
@@ -163,7 +226,7 @@ export async function firstDay(tx: Tx, tenantId: number): Promise<string | null>
   const [row] = await rows<{ day: string | null }>(
     tx,
     sql`select to_char(min(day), 'YYYY-MM-DD') as day from analytics_rollups
-        where tenant_id = ${tenantId} and fk = '' and fv = '' and bk = '' and bv = '' and metric = 'created'`,
+        where tenant_id = ${tenantId} and fk = '' and fv = '' and bk = '' and bv = '' and created_n > 0`,
   );
   return row?.day ?? null;
 }
@@ -172,7 +235,7 @@ export async function pendingDeltas(tx: Tx, tenantId: number): Promise<number> {
   // Bounded count: we only need to know whether the threshold is passed.
   const [row] = await rows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from (select 1 from analytics_rollup_deltas where tenant_id = ${tenantId}
+    sql`select count(*)::int as n from (select 1 from analytics_fact_deltas where tenant_id = ${tenantId}
         limit ${ANALYTICS_FOLD_THRESHOLD + 1}) d`,
   );
   return Number(row?.n ?? 0);
@@ -219,7 +282,11 @@ export async function labelsOf(tx: Tx, tenantId: number, dimension: TAnalyticsDi
           ? sql`select id::text as key, name as label, null as label_ar from shipping_companies where tenant_id = ${tenantId} and id in (${list})`
           : dimension === 'wilaya'
             ? sql`select id::text as key, name as label, name_ar as label_ar from states where id in (${list})`
-            : null;
+            : dimension === 'commune'
+              ? sql`select id::text as key, name as label, name_ar as label_ar from cities where id in (${list})`
+              : dimension === 'reason'
+                ? sql`select id::text as key, display_name as label, names->>'ar' as label_ar from statuses where tenant_id = ${tenantId} and id in (${list})`
+                : null;
   if (!query) return none;
   const result = await rows<{ key: string; label: string; label_ar: string | null }>(tx, query);
   return new Map(result.map((r) => [r.key, { label: r.label, label_ar: r.label_ar }]));

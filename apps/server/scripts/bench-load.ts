@@ -9,10 +9,9 @@
 // BENCH_CONNECTIONS (default 1,10,20); BENCH_KEEP_DB=1 keeps the database. BENCH_OLD_DIR=<a worktree of
 // an older commit> also starts that commit's server on the same database and measures the read
 // scenarios on both, one after the other at each step, in one run (bench-load-compare.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+// BENCH_INSTANCES=2 measures one instance against two behind a load balancer (bench-load-scale.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +25,10 @@ import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
 import { BENCH_PASSWORD, log, percentile } from './bench-support.js';
 import { compareServers } from './bench-load-compare.js';
+import { compareInstances } from './bench-load-scale.js';
+import { freePort, startServer, stopServer } from './server-process.js';
+
+export { startServer, stopServer };
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,19 +38,9 @@ const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'cod_bench_load';
 const OWNER = 'owner@bench-load.dz';
-const REPO = path.resolve(import.meta.dirname, '../../..');
 const OLD_DIR = process.env.BENCH_OLD_DIR ? path.resolve(process.env.BENCH_OLD_DIR) : null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// 2: one instance against two behind a load balancer, on one database and Redis (bench-load-scale.ts).
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
@@ -90,58 +83,6 @@ async function seedDatabase(url: string): Promise<number> {
   await client.query('vacuum analyze');
   await client.end();
   return (performance.now() - started) / 1000;
-}
-
-/** `node --import tsx apps/server/src/main.ts` on the database, as `npm start` runs it in production. */
-export async function startServer(
-  url: string,
-  repo = REPO,
-): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cod-bench-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'never',
-      CARRIER_SANDBOX: 'off',
-      SHIPPING_POLL_SECONDS: '0',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      CARRIER_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server did not answer /health within 120 s:\n${output}`);
-}
-
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 type TJson = Record<string, unknown>;
@@ -364,6 +305,10 @@ async function main(): Promise<void> {
           orders: ORDERS,
           seededIn,
         });
+        return;
+      }
+      if (INSTANCES === 2) {
+        await compareInstances({ url, seconds: SECONDS, connections: CONNECTIONS, orders: ORDERS, seededIn, freePort });
         return;
       }
       server = await startServer(url);

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
@@ -9,6 +8,7 @@ import {
   TEST_PASSWORD,
   type TTestTenant,
 } from '../support/test-db.js';
+import { redisAnswers } from '../support/redis.js';
 import { startInstance, waitForMesh, type TInstance } from './support/cluster.js';
 import { connect, nextEvent, record, sleep } from './support/sockets.js';
 
@@ -19,19 +19,6 @@ import { connect, nextEvent, record, sleep } from './support/sockets.js';
 // also needs a Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379).
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const redisUp = databaseUrl ? await redisAnswers(redisUrl) : false;
 const database: Database | null = databaseUrl ? await openTestDatabase() : null;

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { centralSignIn, createShop, uniqueName } from './support/central.js';
 
 // Issue 19: the central administration as an administrator clicks it, and what it enforces in shops.
 let browser: Browser;
@@ -11,37 +12,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const ADMIN = 'admin@central.dz';
 const PHONE = { width: 390, height: 844 };
-
-async function centralSignIn(page: Page, locale: 'en' | 'fr' | 'ar' = 'en') {
-  await page.goto('/build/central/auth/login');
-  if (locale !== 'en') {
-    await page.evaluate((l) => localStorage.setItem('appLocale', l), locale);
-    await page.reload();
-  }
-  await page.locator('input[type="email"]').fill(ADMIN);
-  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/build/central/tenants/show');
-}
-
-/** A shop of its own (created from the central screen), so other specs' demo shop is untouched. */
-async function createShop(page: Page, cqName: string) {
-  await page.goto('/build/central/tenants/create');
-  const fields = page.locator('form input');
-  await fields.nth(0).fill(cqName);
-  await fields.nth(1).fill(`Boutique ${cqName}`);
-  await fields.nth(2).fill('Nadia Owner');
-  await fields.nth(3).fill(`${cqName}@shop.dz`);
-  await fields.nth(4).fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/build/central/tenants/show?id=*');
-  await page.getByTestId('tenant-valid-to').waitFor();
-  return Number(new URL(page.url()).searchParams.get('id'));
-}
-
-const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
 
 describe('central administration', { timeout: 180_000 }, () => {
   it('records a payment with a receipt: valid_to moves and the shop badge changes', async () => {
@@ -170,7 +141,15 @@ describe('central administration', { timeout: 180_000 }, () => {
     const { context, page } = await newPage(browser, PHONE);
     await centralSignIn(page, 'ar');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    for (const route of ['tenants/show', 'plans', 'subscriptions', 'payments', 'payments/create', 'dashboard']) {
+    for (const route of [
+      'tenants/show',
+      'plans',
+      'subscriptions',
+      'payments',
+      'payments/create',
+      'dashboard',
+      'tutorials',
+    ]) {
       await page.goto(`/build/central/${route}`);
       await page.locator('main h1, main table, main form').first().waitFor();
       await page.waitForTimeout(300);

@@ -24,6 +24,19 @@ describe('translateServerMessage (docs/decisions/0041)', () => {
     ).toBe('Cette commande ne peut pas passer du statut « Nouvelle » au statut « Livrée ».');
   });
 
+  it('names a missing plan feature in the user’s language (docs/decisions/0101)', () => {
+    const refusal = { code: 'plan.feature_missing', params: { plan: 'Start', feature: 'intake_api' } };
+    expect(translateServerMessage(tIn('en'), refusal)).toBe(
+      'The Start plan does not include the order API. Upgrade your plan to use it.',
+    );
+    expect(translateServerMessage(tIn('fr'), refusal)).toBe(
+      "La formule Start n'inclut pas l'API de commandes. Passez à une formule supérieure pour l'utiliser.",
+    );
+    expect(translateServerMessage(tIn('ar'), { ...refusal, params: { plan: 'Start', feature: 'analytics' } })).toBe(
+      'لا تتضمن باقة Start ميزة الإحصائيات. رقِّ باقتك لاستخدامها.',
+    );
+  });
+
   it('builds the partial dispatch from codes, each order’s message translated', () => {
     const errors = [orderError(7, 'Commune introuvable'), orderError(9, m('shipping.not_served'))];
     const outcome = shippingOutcomeMessage('dispatch', 43, errors);

@@ -63,6 +63,9 @@ function interpolation(t: TFunction, params: TMessageParamValues): Record<string
     if (Array.isArray(value)) values[name] = list(t, name, value as readonly TOrderError[]);
     else if (name === 'field' && typeof value === 'string')
       values[name] = t(`message_fields.${fieldKey(value)}`, { defaultValue: value });
+    // `{feature}`: a plan feature's code, named in the user's language (docs/decisions/0101).
+    else if (name === 'feature' && typeof value === 'string')
+      values[name] = t(`message_plan_features.${value}`, { defaultValue: value });
     // `{limit}`: a count with the language's thousands separators (200,000 / 200 000 / 200.000).
     else if (name === 'limit' && typeof value === 'number')
       values[name] = new Intl.NumberFormat(t('message_format.number_locale', { defaultValue: 'en-US' })).format(value);

@@ -204,4 +204,6 @@ export function supportWhatsAppLink(number: string, message: string): string | n
 }
 
 export * from './register.js';
+export * from './tutorials.js';
 export type { TPaymentRow } from './payments.js';
+export type { TCentralAuditRow, TSubscriptionRow, TTenantRow } from './rows.js';

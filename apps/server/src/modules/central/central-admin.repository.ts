@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TCentralAuditRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 
@@ -22,16 +23,7 @@ export async function insertCentralAudit(tx: Tx, entry: TCentralAuditEntry): Pro
             ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb)`);
 }
 
-export interface TCentralAuditRow {
-  id: number;
-  admin_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
+export type { TCentralAuditRow };
 
 export function listCentralAudit(tx: Tx, tenantId: number, limit: number) {
   return rows<TCentralAuditRow>(

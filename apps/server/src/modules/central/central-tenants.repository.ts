@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TTenantRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 import { escapeLike } from '../../db/sql-lists.js';
@@ -6,20 +7,7 @@ import { escapeLike } from '../../db/sql-lists.js';
 const iso = (expression: string) =>
   sql.raw(`to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
-export interface TTenantListRow {
-  id: number;
-  cq_name: string;
-  name: string;
-  created_at: string;
-  plan: string | null;
-  plan_id: number | null;
-  status: string | null;
-  valid_to: string | null;
-  users: number;
-  orders_this_month: number;
-  max_orders_per_month: number | null;
-  last_activity: string | null;
-}
+export type TTenantListRow = TTenantRow;
 
 function columns(month: string) {
   return sql`t.id, t.cq_name, t.name, ${iso('t.created_at')} as created_at, p.name as plan, p.id as plan_id,

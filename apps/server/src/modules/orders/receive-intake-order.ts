@@ -11,6 +11,7 @@ import { foldAfterCreation } from './create-order.js';
 import type { TOrderDeps, TOrderScope } from './order-access.js';
 import { recordOrderEvents } from './order-events.js';
 import { prepareNewOrders } from './prepare-order.js';
+import { planFeatureRefusal } from '../subscriptions/plan-limits.js';
 import { orderRowsByIds } from './order-rows.repository.js';
 import {
   claimKeys,
@@ -164,6 +165,9 @@ async function writeIntakeOrders(
     channelsByKeyHash.delete(item.channel.keyHash);
     outcomes[i] = { ok: false, error: new AppError('unauthenticated', INTAKE_MESSAGES.keyInvalid) };
   });
+  // A plan without the order API (feature intake_api) refuses every request, as the screens' 402.
+  const noApi = await planFeatureRefusal(tx, tenantId, 'intake_api');
+  if (noApi) items.forEach((_, i) => (outcomes[i] ??= { ok: false, error: noApi }));
   const keyed = items.filter((item, i) => item.key !== null && !outcomes[i]);
   const claimed = await claimKeys(tx, tenantId, keyed);
   const replays = keyed.filter((item) => !claimed.has(claimKeyOf(item)!));

@@ -1,11 +1,9 @@
-import { m } from '@cod/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { centralSessionOfRequest } from '../../http/access-guard.js';
-import { AppError } from '../../lib/app-error.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
-import { MAX_RECEIPT_BYTES, type TReceiptUpload } from './payment-receipts.js';
+import { MAX_RECEIPT_BYTES, readPaymentForm } from './payment-receipts.js';
 import { PassThrough } from 'node:stream';
 import { writePaymentReceiptPdf } from './payment-receipt-pdf.js';
 import {
@@ -56,29 +54,4 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: TPayment
       .header('content-disposition', `attachment; filename="${encodeURIComponent(receipt.name)}"`)
       .send(receipt.data);
   });
-}
-
-async function readPaymentForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; upload: TReceiptUpload | null }> {
-  const fields: Record<string, string> = {};
-  let upload: TReceiptUpload | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      try {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'receipt' && data.length) upload = { fileName: part.filename, data };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw AppError.validation({
-            receipt: [m('payment.receipt_too_large', { max: MAX_RECEIPT_BYTES / 1024 / 1024 })],
-          });
-        }
-        throw error;
-      }
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  return { fields, upload };
 }

@@ -13,13 +13,15 @@ export interface TShopPlan {
   max_users: number | null;
   max_shipping_companies: number | null;
   max_sales_channels: number | null;
+  /** The plan's feature switches as JSON text (absent is on). */
+  features: string | null;
 }
 
 export async function shopPlan(tx: Tx, tenantId: number): Promise<TShopPlan | undefined> {
   const [row] = await rows<TShopPlan>(
     tx,
     sql`select s.status, p.name as plan, p.max_orders_per_month, p.max_users, p.max_shipping_companies,
-               p.max_sales_channels
+               p.max_sales_channels, p.features::text as features
         from subscriptions s join plans p on p.id = s.plan_id
         where s.tenant_id = ${tenantId} and s.current`,
   );

@@ -1,4 +1,4 @@
-import { isBlockedSubscription, m, monthIn, readMessage } from '@cod/shared';
+import { isBlockedSubscription, m, monthIn, readMessage, type TPlanFeature } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './plan-limits.repository.js';
@@ -13,6 +13,25 @@ export function blockedError(status: string): AppError {
     'payment_required',
     status === 'suspended' ? m('subscription.suspended_write') : m('subscription.expired_write'),
   );
+}
+
+/**
+ * A plan without a feature (docs/decisions/0099, 0101): 402 naming the plan and the feature by its
+ * code, which the web says in the user's language.
+ */
+export function featureMissingError(plan: string, feature: TPlanFeature): AppError {
+  return new AppError('payment_required', m('plan.feature_missing', { plan, feature }));
+}
+
+/**
+ * In the caller's transaction: the refusal when the shop's current plan has `feature` switched off
+ * (absent is on), else null. The intake API's check, which authenticates by key outside the
+ * session guard, so each request of a group settles with it.
+ */
+export async function planFeatureRefusal(tx: Tx, tenantId: number, feature: TPlanFeature): Promise<AppError | null> {
+  const plan = await repo.shopPlan(tx, tenantId);
+  const features = plan?.features ? (JSON.parse(plan.features) as Record<string, boolean>) : {};
+  return plan && features[feature] === false ? featureMissingError(plan.plan, feature) : null;
 }
 
 /**

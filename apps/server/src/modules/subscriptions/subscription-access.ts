@@ -1,7 +1,6 @@
-import { m, type TPlanFeature } from '@cod/shared';
+import type { TPlanFeature } from '@cod/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
-import { blockedError } from './plan-limits.js';
+import { blockedError, featureMissingError } from './plan-limits.js';
 import { isShopBlocked, shopPlanFeatures, shopSubscriptionStatus } from './subscriptions.service.js';
 
 /**
@@ -37,17 +36,15 @@ export async function refuseBlockedWrite(db: Db, tenantId: number, method: strin
 }
 
 /** The shop routes each plan feature switches on (docs/decisions/0099); the rest need none. */
-const FEATURE_ROUTES: Array<{ feature: TPlanFeature; name: string; matches: (url: string) => boolean }> = [
-  { feature: 'imports', name: 'order imports', matches: (url) => url.startsWith('/dashboard/orders/import') },
+const FEATURE_ROUTES: Array<{ feature: TPlanFeature; matches: (url: string) => boolean }> = [
+  { feature: 'imports', matches: (url) => url.startsWith('/dashboard/orders/import') },
   {
     feature: 'exports',
-    name: 'exports',
     matches: (url) => url === '/dashboard/orders/export-xlsx' || url.startsWith('/dashboard/orderspdf'),
   },
-  { feature: 'analytics', name: 'analytics', matches: (url) => url.startsWith('/dashboard/analytics') },
+  { feature: 'analytics', matches: (url) => url.startsWith('/dashboard/analytics') },
   {
     feature: 'carrier_integrations',
-    name: 'carrier integrations',
     matches: (url) =>
       url === '/dashboard/orders/assign-shipping' ||
       url === '/dashboard/orders/dispatch' ||
@@ -65,7 +62,5 @@ export async function refuseMissingFeature(db: Db, tenantId: number, routeUrl: s
   const route = FEATURE_ROUTES.find((r) => r.matches(routeUrl));
   if (!route) return;
   const plan = await shopPlanFeatures(db, tenantId);
-  if (plan && plan.features[route.feature] === false) {
-    throw new AppError('payment_required', m('plan.feature_missing', { plan: plan.plan, feature: route.name }));
-  }
+  if (plan && plan.features[route.feature] === false) throw featureMissingError(plan.plan, route.feature);
 }

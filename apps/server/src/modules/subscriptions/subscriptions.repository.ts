@@ -1,23 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { TSubscriptionRow } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export interface TSubscriptionRow {
-  id: number;
-  tenant_id: number;
-  plan_id: number;
-  plan: string;
-  is_trial: boolean;
-  status: string;
-  valid_from: string;
-  valid_to: string;
-  suspended_at: string | null;
-  suspend_reason: string | null;
-  current: boolean;
-  created_at: string;
-}
+export type { TSubscriptionRow };
 
 const COLUMNS = sql`s.id, s.tenant_id, s.plan_id, p.name as plan, p.is_trial, s.status, ${iso('s.valid_from')} as valid_from,
   ${iso('s.valid_to')} as valid_to, ${iso('s.suspended_at')} as suspended_at, s.suspend_reason, s.current,

@@ -1,4 +1,4 @@
-import { cqNameFrom, m, WAITING_STATUSES, ZRejectInput, type TWaitingEntry } from '@cod/shared';
+import { cqNameFrom, INVITATION_HOURS, m, WAITING_STATUSES, ZRejectInput, type TWaitingEntry } from '@cod/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
@@ -9,6 +9,7 @@ import { parse } from '../../lib/validate.js';
 import { recordCentralAudit } from '../central/central-admin.service.js';
 import type { TCentralSession } from '../central/central-auth.service.js';
 import { createTenantIn, freeCqNameIn, ownerInvitationIn } from '../tenants/tenants.service.js';
+import { shopReadyMail } from './shop-ready-mail.js';
 import * as repo from './waiting-list.repository.js';
 
 /** The waiting list's and the sign-up's deps: the mails' links need the public address. */
@@ -68,11 +69,14 @@ export async function createShopFromSignupIn(
   await repo.insertOutboxMail(tx, {
     tenantId: tenant.id,
     to: entry.email,
-    subject: 'Your shop is ready',
-    body:
-      `Hello ${entry.owner_name},\n\nYour shop "${entry.shop_name}" has been created on the Trial plan ` +
-      `(identifier: ${tenant.cqName}).\nOpen this link within 72 hours to choose your password (it works once):\n${link}\n` +
-      `Then sign in at ${deps.appUrl}/build/login with this e-mail.`,
+    ...shopReadyMail(locale, {
+      owner: entry.owner_name,
+      shop: entry.shop_name,
+      cqName: tenant.cqName,
+      link,
+      loginUrl: `${deps.appUrl}/build/login`,
+      hours: INVITATION_HOURS,
+    }),
   });
   await repo.markApproved(tx, entry.id, tenant.id, adminId);
   return { tenant, ownerId, link };

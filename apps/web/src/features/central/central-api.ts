@@ -85,7 +85,8 @@ export function openReceiptPdf(paymentId: number, locale: 'fr' | 'ar'): Promise<
   return openCentralFile(`/central/payments/${paymentId}/receipt.pdf?locale=${locale}`);
 }
 
-async function openCentralFile(path: string): Promise<void> {
+/** A central file (receipt, tutorial): fetched with the bearer token, then shown in a new tab. */
+export async function openCentralFile(path: string): Promise<void> {
   const response = await fetch(path, {
     headers: { Authorization: `Bearer ${getCentralToken() ?? ''}` },
   });

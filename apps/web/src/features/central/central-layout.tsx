@@ -25,6 +25,7 @@ const LINKS = [
   { to: '/central/subscriptions', key: 'subscriptions' },
   { to: '/central/payments', key: 'payments' },
   { to: '/central/plans', key: 'plans' },
+  { to: '/central/tutorials', key: 'tutorials' },
 ] as const;
 
 /** The central area's frame: its own navigation and sign-out; signed-out visitors go to its login. */

@@ -15,6 +15,7 @@ const PAGES: Record<string, () => Promise<ComponentType>> = {
   payments: () => import('./payments-page').then((m) => m.PaymentsPage),
   'payments/create': () => import('./payment-create-page').then((m) => m.PaymentCreatePage),
   waitinglist: () => import('./waiting-list-page').then((m) => m.WaitingListPage),
+  tutorials: () => import('./central-tutorials-page').then((m) => m.CentralTutorialsPage),
   'auth/landingpage': () => import('../landing/landing-page').then((m) => m.LandingPage),
   'auth/register': () => import('../register/register-page').then((m) => m.RegisterPage),
   'auth/successpage': () => import('../register/register-success-page').then((m) => m.RegisterSuccessPage),

@@ -15,14 +15,14 @@ import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { queryString } from '../../lib/api-client';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central, openReceipt, openReceiptPdf } from './central-api';
 import type { TPaymentRow } from './central-types';
-import { formatDay, LoadState, money, serverErrors } from './central-ui';
+import { CentralListPage } from './central-list';
+import { formatDay, money, serverErrors } from './central-ui';
 
 /** /central/payments (issue 19.4): every recorded payment, this month's by default. */
 export function PaymentsPage() {
@@ -35,39 +35,34 @@ export function PaymentsPage() {
   const list = payments.data?.data ?? [];
   const total = list.filter((p) => !p.voided_at).reduce((sum, p) => sum + p.amount, 0);
   return (
-    <PageFrame
+    <CentralListPage
       title={t('central.nav.payments')}
-      crumbs={[t('central.title')]}
-      homeCrumb={false}
       actions={
         <Button component={RouterLink} to="/central/payments/create" variant="contained" startIcon={<AddIcon />}>
           {t('central.payments.record')}
         </Button>
       }
+      filters={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            size="small"
+            type="month"
+            label={t('central.payments.month')}
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {list.length > 0 && <Chip label={t('central.payments.total', { amount: money(total) })} />}
+        </Stack>
+      }
+      query={payments}
+      empty={list.length === 0}
+      emptyTitle={t('central.payments.empty')}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          type="month"
-          label={t('central.payments.month')}
-          value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        {list.length > 0 && <Chip label={t('central.payments.total', { amount: money(total) })} />}
-      </Stack>
-      <LoadState
-        loading={payments.isPending}
-        error={payments.error}
-        empty={list.length === 0}
-        onRetry={() => void payments.refetch()}
-        emptyTitle={t('central.payments.empty')}
-      >
-        <Paper variant="outlined" sx={{ minWidth: 0 }}>
-          <PaymentsTable payments={list} />
-        </Paper>
-      </LoadState>
-    </PageFrame>
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <PaymentsTable payments={list} />
+      </Paper>
+    </CentralListPage>
   );
 }
 

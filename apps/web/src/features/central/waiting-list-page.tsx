@@ -3,14 +3,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -19,12 +14,12 @@ import type { TWaitingEntry } from '@cod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import { formatDay, LoadState, serverErrors } from './central-ui';
+import { CentralListPage, CentralTable } from './central-list';
+import { formatDay, serverErrors } from './central-ui';
 
 const TABS = ['pending', 'approved', 'rejected', 'all'] as const;
 const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
@@ -41,100 +36,87 @@ export function WaitingListPage() {
   });
   const rows = list.data?.data ?? [];
   return (
-    <PageFrame title={t('central.waiting.title')} crumbs={[t('central.title')]} homeCrumb={false}>
-      <Tabs
-        value={tab}
-        onChange={(_e, value: (typeof TABS)[number]) => setTab(value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
+    <CentralListPage
+      title={t('central.waiting.title')}
+      filters={
+        <Tabs
+          value={tab}
+          onChange={(_e, value: (typeof TABS)[number]) => setTab(value)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {TABS.map((key) => (
+            <Tab key={key} value={key} label={t(`central.waiting.${key}`)} />
+          ))}
+        </Tabs>
+      }
+      query={list}
+      empty={rows.length === 0}
+      emptyTitle={t('central.waiting.empty')}
+      emptyMessage={t('central.waiting.empty_message')}
+      dialogs={deciding && <DecideDialog {...deciding} onClose={() => setDeciding(null)} />}
+    >
+      <CentralTable
+        label={t('central.waiting.title')}
+        head={[
+          t('central.waiting.shop'),
+          t('central.waiting.contact'),
+          t('central.waiting.wilaya'),
+          { label: t('central.waiting.expected'), align: 'right' },
+          t('central.waiting.received'),
+          t('central.waiting.status'),
+          '',
+        ]}
       >
-        {TABS.map((key) => (
-          <Tab key={key} value={key} label={t(`central.waiting.${key}`)} />
+        {rows.map((entry) => (
+          <TableRow key={entry.id} hover data-testid={`waiting-${entry.email}`}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {entry.shop_name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {entry.owner_name}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                {entry.email}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" dir="ltr">
+                {entry.phone}
+              </Typography>
+            </TableCell>
+            <TableCell>{entry.wilaya ?? entry.wilaya_id}</TableCell>
+            <TableCell align="right">{entry.expected_orders.toLocaleString()}</TableCell>
+            <TableCell>{formatDay(entry.created_at, i18n.language)}</TableCell>
+            <TableCell>
+              <Chip size="small" color={STATUS_COLOR[entry.status]} label={t(`central.waiting.${entry.status}`)} />
+              {entry.reject_reason && (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {entry.reject_reason}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell align="right">
+              {entry.status === 'pending' ? (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button size="small" variant="contained" onClick={() => setDeciding({ entry, action: 'approve' })}>
+                    {t('central.waiting.approve')}
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setDeciding({ entry, action: 'reject' })}>
+                    {t('central.waiting.reject')}
+                  </Button>
+                </Stack>
+              ) : entry.tenant_id ? (
+                <Link component={RouterLink} to={`/central/tenants/show?id=${entry.tenant_id}`}>
+                  {t('central.waiting.open_shop')}
+                </Link>
+              ) : null}
+            </TableCell>
+          </TableRow>
         ))}
-      </Tabs>
-      <LoadState
-        loading={list.isPending}
-        error={list.error}
-        empty={rows.length === 0}
-        onRetry={() => void list.refetch()}
-        emptyTitle={t('central.waiting.empty')}
-        emptyMessage={t('central.waiting.empty_message')}
-      >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('central.waiting.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('central.waiting.shop')}</TableCell>
-                <TableCell>{t('central.waiting.contact')}</TableCell>
-                <TableCell>{t('central.waiting.wilaya')}</TableCell>
-                <TableCell align="right">{t('central.waiting.expected')}</TableCell>
-                <TableCell>{t('central.waiting.received')}</TableCell>
-                <TableCell>{t('central.waiting.status')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((entry) => (
-                <TableRow key={entry.id} hover data-testid={`waiting-${entry.email}`}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {entry.shop_name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {entry.owner_name}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
-                      {entry.email}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" dir="ltr">
-                      {entry.phone}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{entry.wilaya ?? entry.wilaya_id}</TableCell>
-                  <TableCell align="right">{entry.expected_orders.toLocaleString()}</TableCell>
-                  <TableCell>{formatDay(entry.created_at, i18n.language)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[entry.status]}
-                      label={t(`central.waiting.${entry.status}`)}
-                    />
-                    {entry.reject_reason && (
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {entry.reject_reason}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {entry.status === 'pending' ? (
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          variant="contained"
-                          onClick={() => setDeciding({ entry, action: 'approve' })}
-                        >
-                          {t('central.waiting.approve')}
-                        </Button>
-                        <Button size="small" color="error" onClick={() => setDeciding({ entry, action: 'reject' })}>
-                          {t('central.waiting.reject')}
-                        </Button>
-                      </Stack>
-                    ) : entry.tenant_id ? (
-                      <Link component={RouterLink} to={`/central/tenants/show?id=${entry.tenant_id}`}>
-                        {t('central.waiting.open_shop')}
-                      </Link>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </LoadState>
-      {deciding && <DecideDialog {...deciding} onClose={() => setDeciding(null)} />}
-    </PageFrame>
+      </CentralTable>
+    </CentralListPage>
   );
 }
 

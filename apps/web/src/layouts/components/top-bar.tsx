@@ -9,7 +9,8 @@ import { alpha } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { tutorialSectionOf } from '@cod/shared';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useLayoutSettings } from '../../app/layout-settings';
 import { SubscriptionBadge } from '../../features/subscription/subscription-badge';
 import { AppLogo } from './app-logo';
@@ -32,6 +33,9 @@ export function TopBar({ onMenuClick }: TTopBarProps) {
   const { settings, layout } = useLayoutSettings();
   const scrolledDown = useScrollTrigger({ threshold: 64 });
   const horizontal = layout.navDirection === 'horizontal';
+  // Issue 19.9: the video icon opens the tutorials of the current screen's section.
+  const section = tutorialSectionOf(useLocation().pathname);
+  const tutorialsLink = section === 'general' ? '/dashboard/tutorials' : `/dashboard/tutorials?section=${section}`;
   const sticky = settings.navbarType !== 'static';
   // 'hidden' keeps the bar reachable: it slides away while scrolling down and returns on scroll up.
   const hidden = settings.navbarType === 'hidden' && scrolledDown;
@@ -69,7 +73,7 @@ export function TopBar({ onMenuClick }: TTopBarProps) {
             <ThemeSwitcher />
             <ShortcutsMenu />
             <Tooltip title={t('pages.tutorials')}>
-              <IconButton component={RouterLink} to="/dashboard/tutorials" aria-label={t('pages.tutorials')}>
+              <IconButton component={RouterLink} to={tutorialsLink} aria-label={t('pages.tutorials')}>
                 <OndemandVideoOutlinedIcon />
               </IconButton>
             </Tooltip>

@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { SUBSCRIPTION_STATUSES } from '@cod/shared';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/pages/page-frame';
+import { LoadState } from './central-ui';
+
+/**
+ * Every central list screen's frame: the title under "Central administration", its action, its
+ * filters, and the list's loading, error (with retry) and empty states around the list.
+ */
+export function CentralListPage({
+  title,
+  actions,
+  filters,
+  query,
+  empty,
+  emptyTitle,
+  emptyMessage,
+  dialogs,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  filters?: ReactNode;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  empty: boolean;
+  emptyTitle: string;
+  emptyMessage?: string;
+  /** Dialogs the screen opens (shown whatever the list's state: "New" works on an empty list). */
+  dialogs?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={title} crumbs={[t('central.title')]} homeCrumb={false} actions={actions}>
+      {filters}
+      <LoadState
+        loading={query.isPending}
+        error={query.error}
+        empty={empty}
+        onRetry={() => void query.refetch()}
+        emptyTitle={emptyTitle}
+        emptyMessage={emptyMessage}
+      >
+        {children}
+      </LoadState>
+      {dialogs}
+    </PageFrame>
+  );
+}
+
+/** A head cell: its label, right-aligned for numbers; '' for the actions' column. */
+export type THeadCell = string | { label: string; align: 'right' };
+
+/** The central lists' table: outlined, dense, labelled, its head from `head`. */
+export function CentralTable({ label, head, children }: { label: string; head: THeadCell[]; children: ReactNode }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((cell, i) =>
+              typeof cell === 'string' ? (
+                <TableCell key={i}>{cell}</TableCell>
+              ) : (
+                <TableCell key={i} align={cell.align}>
+                  {cell.label}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The subscription status filter of the tenants and subscriptions lists ('' is any status). */
+export function StatusFilter({ value, onChange }: { value: string; onChange: (status: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      size="small"
+      select
+      label={t('central.tenants.status')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 180, maxWidth: 240 }}
+    >
+      <MenuItem value="">{t('central.tenants.any_status')}</MenuItem>
+      {SUBSCRIPTION_STATUSES.map((s) => (
+        <MenuItem key={s} value={s}>
+          {t(`central.status.${s}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The last cell of a plan's or a tutorial's row: edit, and archive or restore when it may be. */
+export function EditArchiveCell({
+  onEdit,
+  onArchive,
+  archiveLabel,
+}: {
+  onEdit: () => void;
+  onArchive?: () => void;
+  archiveLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <Button size="small" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      {onArchive && (
+        <Button size="small" color="inherit" onClick={onArchive}>
+          {archiveLabel}
+        </Button>
+      )}
+    </TableCell>
+  );
+}

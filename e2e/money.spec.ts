@@ -156,6 +156,63 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
     await context.close();
   }, 180_000);
 
+  it('imports ad spend from an export (errors listed by line) and attaches a receipt to an expense', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO.owner);
+    const box = unique('BaridiMob');
+    await apiCall(page, 'POST', '/dashboard/cases', { name: box, kind: 'baridimob', opening_centimes: 5_000_000 });
+    const campaign = unique('tt');
+    const today = new Date().toISOString().slice(0, 10);
+    const [y, m, d] = today.split('-');
+
+    await page.goto('/build/dashboard/expenses');
+    await settle(page);
+    await page.getByTestId('import-ad-spend').click();
+    const dialog = page.getByTestId('ad-spend-dialog');
+    await pickOption(page, 'Sales source', 'TikTok');
+    await pickOption(page, 'Paid from', box);
+    const upload = (csv: string) =>
+      dialog
+        .getByTestId('ad-spend-file')
+        .setInputFiles({ name: 'tiktok-ads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await upload(
+      ['Date;Campaign ID;Amount', `${today};${campaign};1 000,00`, `${d}/${m}/${y};${campaign};abc`].join('\n'),
+    );
+    await dialog.getByTestId('ad-spend-submit').click();
+    const errors = dialog.getByTestId('ad-spend-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toContain('Line 3: the amount must be a positive number of dinars.');
+    await upload(
+      ['Date;Campaign ID;Amount', `${today};${campaign};1 000,00`, `${d}/${m}/${y};${campaign};250`].join('\n'),
+    );
+    await dialog.getByTestId('ad-spend-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('2 ad spend expenses imported').waitFor();
+    await page.goto(`/build/dashboard/expenses?campaign_id=${campaign}`);
+    await settle(page);
+    expect(((await page.getByTestId('entries-totals').textContent()) ?? '').replace(/\s/g, ' ')).toContain(
+      '1 250,00 DA',
+    );
+
+    // A receipt on the first row: attached from the dialog, then offered for download in the list.
+    const row = page.getByTestId('entry-row').first();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const entry = page.getByTestId('entry-dialog');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    await entry
+      .getByTestId('entry-receipt-input')
+      .setInputFiles({ name: 'recu-tiktok.png', mimeType: 'image/png', buffer: png });
+    expect(await entry.getByTestId('entry-receipt').textContent()).toContain('recu-tiktok.png');
+    await entry.getByRole('button', { name: 'Save' }).click();
+    await entry.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Download the receipt recu-tiktok.png' }).waitFor();
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Download the receipt recu-tiktok.png' }).click();
+    expect((await download).suggestedFilename()).toBe('recu-tiktok.png');
+    await screenshot(page, 'money-expenses-receipt-en');
+    await context.close();
+  }, 180_000);
+
   it.each([
     { width: 1440, height: 900, suffix: '', locale: 'en' },
     { width: 1440, height: 900, suffix: '', locale: 'ar' },
@@ -173,6 +230,7 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
         ['incomes', '/build/dashboard/incomes'],
         ['transfer', '/build/dashboard/cases?dialog=transfer'],
         ['expense-dialog', '/build/dashboard/expenses?dialog=create'],
+        ['ad-spend-dialog', '/build/dashboard/expenses?dialog=ad-spend'],
       ]) {
         await page.goto(path!);
         await settle(page);

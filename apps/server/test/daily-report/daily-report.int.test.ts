@@ -9,7 +9,14 @@ import {
   runDailyReportMails,
   type TReportActor,
 } from '../../src/modules/daily-report/daily-report.service.js';
-import { agentOf, createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
+import {
+  agentOf,
+  createOrder,
+  orderBody,
+  shopWithCatalogue,
+  STATUS_OF_TYPE,
+  type TShop,
+} from '../orders/orders-support.js';
 import { openTestApp } from '../support/test-db.js';
 
 const { app, database } = await openTestApp();
@@ -18,18 +25,6 @@ const db = database.db;
 // Africa/Algiers is UTC+1 all year (no summer time): local midnight of the 10th is 23:00 UTC on the 9th.
 const D = '2026-03-10';
 const local = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
-
-const STATUS_OF_TYPE: Record<TStatusType, string> = {
-  new: 'new',
-  pending: 'no_answer',
-  confirmed: 'confirmed',
-  reported: 'reported',
-  'follow-up': 'out_for_delivery',
-  inDispatch: 'in_dispatch',
-  delivered: 'delivered',
-  returned: 'returned',
-  cancelled: 'cancelled',
-};
 
 interface THandMade {
   createdAt: Date;
@@ -262,8 +257,25 @@ describe('the home numbers', () => {
         tx.execute(sql`update users set ${set} where tenant_id = ${shop.tenant.id} and id = ${agent.id}`),
       );
 
+    // Issue 13.5: the home reads the commission ledger (docs/decisions/0102). These hand-made orders
+    // took no status change, so their lines are written here as the status changes would have.
+    const ledger = (lines: Array<[number, number, Date]>) =>
+      withSystem(db, async (tx) => {
+        await tx.execute(sql`delete from agent_commissions where tenant_id = ${shop.tenant.id}`);
+        for (const [orderId, amount, at] of lines) {
+          await tx.execute(
+            sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes, occurred_at)
+                values (${shop.tenant.id}, ${orderId}, ${agent.id}, 'earned', 'confirmed', ${amount}, ${at.toISOString()})`,
+          );
+        }
+      });
+
     const now = local(D, '20:00');
     await setCommission(sql`commission_type = 'fixed', commission_amount = 100, commission_on = 'confirmed'`);
+    await ledger([
+      [A.id, 100_00, local(D, '11:00')],
+      [B.id, 100_00, local(D, '09:00')],
+    ]);
     const home: THomeNumbers = await getHomeNumbers({ db }, actorOf(shop, agent.id, false), now);
     expect(home.today).toBe(D);
     expect(home.shop).toBeNull();
@@ -278,6 +290,7 @@ describe('the home numbers', () => {
     await setCommission(
       sql`commission_type = 'percent', commission_rate = 10, commission_amount = 0, commission_on = 'delivered'`,
     );
+    await ledger([[A.id, Math.round(fromDinars(A.total) / 10), local(D, '18:00')]]);
     const percent = await getHomeNumbers({ db }, actorOf(shop, agent.id, false), now);
     expect(percent.queue?.commission).toEqual({
       type: 'percent',

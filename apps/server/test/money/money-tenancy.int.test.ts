@@ -52,6 +52,12 @@ describe('money routes and tenancy (issue 13, ARCHITECTURE 3.2)', () => {
         'PUT /dashboard/incomes/:id': { id: income.id, body: mine(myIncomeCategory.id) },
         'DELETE /dashboard/incomes/:id': { id: income.id },
         'GET /dashboard/remittances/:id': { id: 1 },
+        'PUT /dashboard/expenses/:id/attachment': { id: expense.id },
+        'GET /dashboard/expenses/:id/attachment': { id: expense.id },
+        'DELETE /dashboard/expenses/:id/attachment': { id: expense.id },
+        'PUT /dashboard/incomes/:id/attachment': { id: income.id },
+        'GET /dashboard/incomes/:id/attachment': { id: income.id },
+        'DELETE /dashboard/incomes/:id/attachment': { id: income.id },
       },
       me.authorization,
     );

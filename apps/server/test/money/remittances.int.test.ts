@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { openTestApp, unique } from '../support/test-db.js';
 import { createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
+import { multipartFile } from '../support/multipart.js';
 import { balancesAndSums, daysAgo } from './money-support.js';
 
 const { app, database } = await openTestApp();
@@ -43,19 +44,8 @@ function deliveredStatus(shop: TShop): number {
   return shop.status['delivered']!;
 }
 
-function upload(csv: string, fileName = 'releve.csv') {
-  const boundary = '----cod-statement-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(csv),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const csvFile = (csv: string, authorization: string) =>
+  multipartFile('file', Buffer.from(csv), 'releve.csv', authorization, 'text/csv');
 
 describe('carrier COD remittances (issue 13.4)', () => {
   it('a 500-parcel statement (3 unknown, 2 short-paid, 1 duplicate) matches 494 and lists the 6 with their reason', async () => {
@@ -75,11 +65,11 @@ describe('carrier COD remittances (issue 13.4)', () => {
     const lines = ['Tracking;Montant'];
     for (let i = 1; i <= 494; i++) lines.push(`TRK-${i};2 650,00`);
     lines.push('TRK-495;2000', 'TRK-496;2 649,99', 'NOPE-1;100', 'NOPE-2;100', 'NOPE-3;100', 'TRK-7;2650');
-    const { payload, contentType } = upload(lines.join('\n'));
+    const { payload, headers } = csvFile(lines.join('\n'), shop.authorization);
     const response = await app.inject({
       method: 'POST',
       url: `/dashboard/remittances/statement?shipping_company_id=${companyId}&box_id=${boxId}&received_on=${daysAgo(0)}&reference=VIR-77`,
-      headers: { authorization: shop.authorization, 'content-type': contentType },
+      headers,
       payload,
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -189,11 +179,11 @@ describe('carrier COD remittances (issue 13.4)', () => {
 
   it('refuses a statement without the needed columns, and a remittance for another shop’s carrier', async () => {
     const { shop, boxId } = await shopWithDeliveredParcels(1);
-    const { payload, contentType } = upload('Colonne;Autre\nA;B');
+    const { payload, headers } = csvFile('Colonne;Autre\nA;B', shop.authorization);
     const refused = await app.inject({
       method: 'POST',
       url: `/dashboard/remittances/statement?shipping_company_id=1&box_id=${boxId}&received_on=${daysAgo(0)}`,
-      headers: { authorization: shop.authorization, 'content-type': contentType },
+      headers,
       payload,
     });
     expect(refused.statusCode).toBe(422);
@@ -207,5 +197,94 @@ describe('carrier COD remittances (issue 13.4)', () => {
     });
     expect(foreign.statusCode).toBe(422);
     expect(Object.keys(foreign.json().errors)).toEqual(['shipping_company_id']);
+  });
+
+  it('keeps what each carrier is owed as orders are delivered, returned, moved, deleted and paid (decision 0104)', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const tenantId = shop.tenant.id;
+    const [company] = await rows<{ id: number }>(
+      database.db,
+      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
+          values (${tenantId}, 'manual', 'rapide', 'Rapide', ${unique('hook')}) returning id`,
+    );
+    await database.db.execute(
+      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee)
+          values (${tenantId}, ${company!.id}, 16, 500.00, 300.00)`,
+    );
+    const orders = [];
+    for (let i = 0; i < 4; i++) orders.push(await createOrder(shop.api, orderBody(shop)));
+    const ids = orders.map((o) => o.id);
+    // Shipped with the carrier (out for delivery), then delivered: the trigger's work, not the seed's.
+    await database.db.execute(
+      sql`update orders set shipping_company_id = ${company!.id}, tracking_number = 'RAP-' || id,
+            status_id = ${shop.status.out_for_delivery!}, status_type = 'follow-up'
+          where tenant_id = ${tenantId} and id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    const owed = async () => {
+      const cash = (await shop.api.get('/dashboard/remittances/carriers')).json().data[0];
+      return { parcels: cash.parcels as number, owed: cash.owed_centimes as number };
+    };
+    expect(await owed()).toEqual({ parcels: 0, owed: 0 });
+    await database.db.execute(
+      sql`update orders set status_id = ${shop.status.delivered!}, status_type = 'delivered'
+          where tenant_id = ${tenantId} and id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    const each = orders[0]!.total * 100 - 50_000;
+    expect(await owed()).toEqual({ parcels: 4, owed: 4 * each });
+
+    // Returned after all (through the status route): no longer owed.
+    await database.db.execute(
+      sql`update orders set status_id = ${shop.status.out_for_delivery!}, status_type = 'follow-up'
+          where tenant_id = ${tenantId} and id = ${ids[0]!}`,
+    );
+    const back = await shop.api.patch(`/dashboard/orders/${ids[0]}/status`, { status: shop.status.returned });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await owed()).toEqual({ parcels: 3, owed: 3 * each });
+    // A stop-desk parcel owes less (the grid's stop-desk fee); a deleted order owes nothing.
+    await database.db.execute(
+      sql`update orders set is_stopdesk = true where tenant_id = ${tenantId} and id = ${ids[1]!}`,
+    );
+    expect(await owed()).toEqual({ parcels: 3, owed: 3 * each + 20_000 });
+    await database.db.execute(
+      sql`update orders set deleted_at = now() where tenant_id = ${tenantId} and id = ${ids[2]!}`,
+    );
+    expect(await owed()).toEqual({ parcels: 2, owed: 2 * each + 20_000 });
+
+    // Paid by hand: gone, and delivered again later it stays paid.
+    const box = (await shop.api.post('/dashboard/cases', { name: 'CCP', kind: 'ccp' })).json();
+    const paid = await shop.api.post('/dashboard/remittances', {
+      shipping_company_id: company!.id,
+      box_id: box.id,
+      received_on: daysAgo(0),
+      lines: [{ tracking_number: `RAP-${ids[3]}`, amount_centimes: each }],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().matched_count).toBe(1);
+    expect(await owed()).toEqual({ parcels: 1, owed: each + 20_000 });
+    for (const type of ['follow-up', 'delivered'] as const) {
+      const status = type === 'delivered' ? shop.status.delivered! : shop.status.out_for_delivery!;
+      await database.db.execute(
+        sql`update orders set status_id = ${status}, status_type = ${type} where tenant_id = ${tenantId} and id = ${ids[3]!}`,
+      );
+    }
+    expect(await owed()).toEqual({ parcels: 1, owed: each + 20_000 });
+    const owedList = (await shop.api.get(`/dashboard/remittances/owed?shipping_company_id=${company!.id}`)).json();
+    expect(owedList.total).toBe(1);
+    expect(owedList.data[0]).toMatchObject({
+      order_id: ids[1],
+      tracking_number: `RAP-${ids[1]}`,
+      fee_centimes: 30_000,
+    });
+
+    // What the trigger kept is what a rebuild from the orders gives.
+    const kept = async () =>
+      rows<{ order_id: number; owed: string }>(
+        database.db,
+        sql`select order_id, (total_centimes - delivery_price_centimes)::text as owed from carrier_receivables
+            where tenant_id = ${tenantId} order by order_id`,
+      );
+    const before = await kept();
+    await database.db.execute(sql`select app_carrier_receivables_rebuild(${tenantId})`);
+    expect(await kept()).toEqual(before);
   });
 });

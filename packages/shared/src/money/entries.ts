@@ -89,6 +89,8 @@ export interface TMoneyEntry {
   product_name: string | null;
   /** Income written by a carrier remittance (not editable by hand). */
   remittance_id: number | null;
+  /** The receipt's file name, when one is attached (GET …/:id/attachment). */
+  attachment_name: string | null;
   closed: boolean;
   created_by_name: string | null;
   created_at: string;
@@ -98,4 +100,29 @@ export interface TEntryPage {
   data: TMoneyEntry[];
   total: number;
   totals: { amount_centimes: TCentimes };
+}
+
+/**
+ * Ad spend from an ads manager's CSV/XLSX export (issue 13.2, docs/decisions/0105): one expense of
+ * category ads per row (date, campaign_id, amount), the source, box and optional product chosen in
+ * the dialog. All rows or none: any row in error and nothing is recorded.
+ */
+export const ZAdSpendImportQuery = z.object({
+  sales_source: z.enum(AD_SOURCES, { error: m('validation.selected_invalid', { field: 'sales source' }) }),
+  box_id: zQueryId,
+  product_id: z.preprocess((v) => (v === '' ? undefined : v), zQueryId.optional()),
+});
+export type TAdSpendImportQuery = z.output<typeof ZAdSpendImportQuery>;
+
+/** One row of the export, read and checked. */
+export interface TAdSpendRow {
+  line: number;
+  occurred_on: string;
+  campaign_id: string | null;
+  amount_centimes: TCentimes;
+}
+
+export interface TAdSpendImportResult {
+  imported: number;
+  total_centimes: TCentimes;
 }

@@ -2,3 +2,5 @@ export * from './centimes.js';
 export * from './schemas.js';
 export * from './entries.js';
 export * from './remittances.js';
+export * from './commissions.js';
+export * from './profit.js';

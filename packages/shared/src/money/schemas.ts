@@ -34,7 +34,6 @@ export interface TCashBox {
   name: string;
   kind: TCashBoxKind;
   balance_centimes: TCentimes;
-  movements_count: number;
   archived_at: string | null;
 }
 

@@ -21,15 +21,14 @@ type TBoxRow = {
   name: string;
   kind: TCashBoxKind;
   balance_centimes: unknown;
-  movements_count: number;
   archived_at: Date | string | null;
 };
 
 export async function listBoxes(tx: Tx, tenantId: number, options: { ids?: number[]; archived?: boolean } = {}) {
   const found = await rows<TBoxRow>(
     tx,
-    sql`select b.id, b.name, b.kind, b.balance_centimes, b.archived_at,
-          (select count(*)::int from cash_movements m where m.tenant_id = b.tenant_id and m.box_id = b.id) as movements_count
+    // No per-box count of movements: it grew with the box's history (docs/decisions/0104).
+    sql`select b.id, b.name, b.kind, b.balance_centimes, b.archived_at
         from cash_boxes b
         where b.tenant_id = ${tenantId}
           ${options.archived ? sql`` : sql`and b.archived_at is null`}
@@ -41,7 +40,6 @@ export async function listBoxes(tx: Tx, tenantId: number, options: { ids?: numbe
     name: r.name,
     kind: r.kind,
     balance_centimes: asCentimes(r.balance_centimes),
-    movements_count: Number(r.movements_count),
     archived_at: r.archived_at ? new Date(r.archived_at).toISOString() : null,
   }));
 }

@@ -158,7 +158,7 @@ export async function listEntries(
     sql`select e.id, e.${day}::text as occurred_on, e.amount_centimes, e.category_id, c.code as category_code,
           c.name as category_name, e.box_id, b.name as box_name, e.note,
           ${isExpense ? sql`e.sales_source, e.campaign_id, e.product_id, p.name as product_name` : sql`null as sales_source, null as campaign_id, null::int as product_id, null as product_name`},
-          ${remittance} as remittance_id, u.name as created_by_name, e.created_at
+          ${remittance} as remittance_id, e.attachment_name, u.name as created_by_name, e.created_at
         from ${table} e
         join money_categories c on c.tenant_id = e.tenant_id and c.id = e.category_id
         join cash_boxes b on b.tenant_id = e.tenant_id and b.id = e.box_id
@@ -183,4 +183,28 @@ export async function listEntries(
     total: Number(totals?.total ?? 0),
     sum: asCentimes(totals?.sum),
   };
+}
+
+/** An entry's receipt file (under the data directory's money/<tenant>/), locking the entry's row. */
+export async function lockAttachment(tx: Tx, tenantId: number, direction: TEntryDirection, id: number, lock = true) {
+  const [row] = await rows<{ attachment_key: string | null; attachment_name: string | null }>(
+    tx,
+    sql`select attachment_key, attachment_name from ${TABLES[direction].table}
+        where tenant_id = ${tenantId} and id = ${id} ${lock ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+export async function setAttachment(
+  tx: Tx,
+  tenantId: number,
+  direction: TEntryDirection,
+  id: number,
+  file: { key: string; name: string } | null,
+) {
+  await tx.execute(
+    sql`update ${TABLES[direction].table} set attachment_key = ${file?.key ?? null}, attachment_name = ${file?.name ?? null},
+          updated_at = now()
+        where tenant_id = ${tenantId} and id = ${id}`,
+  );
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   m,
   negateCentimes,
@@ -14,6 +15,7 @@ import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { removeReceipt } from '../payments/payment-receipts.js';
 import * as boxes from './cash-boxes.repository.js';
 import { assertBoxUsable, recordMovementInTx, removeMovementInTx } from './cash-boxes.service.js';
 import * as repo from './money-entries.repository.js';
@@ -191,14 +193,23 @@ export function updateMoneyEntry(
   });
 }
 
-export function deleteMoneyEntry(deps: TAppDeps, actor: TActor, direction: TEntryDirection, id: number) {
-  return withTenant(deps.db, actor.tenantId, async (tx) => {
+export async function deleteMoneyEntry(
+  deps: TAppDeps & { moneyDir?: string },
+  actor: TActor,
+  direction: TEntryDirection,
+  id: number,
+) {
+  const receipt = await withTenant(deps.db, actor.tenantId, async (tx) => {
     await lockedEntry(tx, actor.tenantId, direction, id);
+    const file = await repo.lockAttachment(tx, actor.tenantId, direction, id);
     await removeOwnMovements(tx, actor.tenantId, direction, id);
     await repo.deleteEntry(tx, actor.tenantId, direction, id);
     await recordAudit(tx, { ...auditBase(actor, direction, id), action: 'delete' });
-    return { result: 'deleted' as const };
+    return file?.attachment_key ?? null;
   });
+  // Its receipt goes with it, once the deletion committed (docs/decisions/0105).
+  if (receipt && deps.moneyDir) await removeReceipt(path.join(deps.moneyDir, String(actor.tenantId)), receipt);
+  return { result: 'deleted' as const };
 }
 
 function auditBase(actor: TActor, entity: string, id: number) {

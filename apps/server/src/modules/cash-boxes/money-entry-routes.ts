@@ -10,10 +10,11 @@ import {
 } from '@cod/shared';
 import { writeXlsx } from '../../files/xlsx-writer.js';
 import { actorOf } from '../../http/actor.js';
-import type { TAppDeps } from '../../http/app-deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { entriesFileName, entriesSheet } from './entries-sheet.js';
+import { registerEntryAttachmentRoutes } from './money-entry-attachment-routes.js';
+import type { TEntryFilesDeps } from './money-entry-attachments.service.js';
 import * as entries from './money-entries.service.js';
 
 /** What tells the expenses routes from the income routes: the rest is one mechanism (decision 0071). */
@@ -30,8 +31,9 @@ export interface TMoneyEntryRoutes {
  * Issue 13.2 and 13.3: list, export, categories, read, create, change and delete the entries of one
  * direction. The use cases are the money entries' (money-entries.service.ts), given the direction.
  */
-export function registerMoneyEntryRoutes(app: FastifyInstance, deps: TAppDeps, routes: TMoneyEntryRoutes): void {
+export function registerMoneyEntryRoutes(app: FastifyInstance, deps: TEntryFilesDeps, routes: TMoneyEntryRoutes): void {
   const { direction, path, view, manage, input } = routes;
+  registerEntryAttachmentRoutes(app, deps, routes);
 
   app.get(path, { config: { access: view } }, async (request) => {
     const { tenantId } = actorOf(request);

@@ -187,27 +187,6 @@ export async function commissionSetting(tx: Tx, tenantId: number, userId: number
   return row;
 }
 
-/**
- * The agent's orders that count for a commission in the window: those confirmed there (their first
- * confirmation, decision 0077), or those delivered there; their number and totals.
- */
-export async function commissionBase(
-  tx: Tx,
-  tenantId: number,
-  agentId: number,
-  on: TCommissionOn,
-  window: TDateRange,
-): Promise<{ orders: number; total_centimes: number }> {
-  const counted = on === 'confirmed' ? sql`confirmed` : sql`delivered`;
-  const [row] = await rows<{ orders: number; total_centimes: string | number }>(
-    tx,
-    sql`with ${factsOfWindow(tenantId, window, agentId)}
-        select count(*)::int as orders, (coalesce(sum(total), 0) * 100)::bigint as total_centimes
-        from w where ${counted}`,
-  );
-  return { orders: Number(row?.orders ?? 0), total_centimes: Number(row?.total_centimes ?? 0) };
-}
-
 // ---------------------------------------------------------------- settings and the mail
 
 export async function shopOf(

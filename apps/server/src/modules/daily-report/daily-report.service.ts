@@ -1,6 +1,5 @@
 import {
   centimes,
-  commissionEarned,
   dayIn,
   dayRates,
   dayWindow,
@@ -25,7 +24,8 @@ import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordSettingsAudit } from '../audit/audit.service.js';
+import { agentCommissionInTx } from '../commissions/commissions.service.js';
 import { sendMail } from '../mail/mail.service.js';
 import * as repo from './daily-report.repository.js';
 
@@ -127,15 +127,10 @@ async function queueOf(
   const setting = await repo.commissionSetting(tx, actor.tenantId, actor.userId);
   const type = setting?.commission_type ?? 'none';
   const on = setting?.commission_on ?? 'delivered';
-  const base =
-    type === 'none'
-      ? { orders: 0, total_centimes: 0 }
-      : await repo.commissionBase(tx, actor.tenantId, actor.userId, on, monthWindow(today, actor.timeZone));
-  const earned = commissionEarned(
-    { type, amount: setting?.commission_amount ?? '0', rate: setting?.commission_rate ?? '0' },
-    { orders: base.orders, totalCentimes: centimes(base.total_centimes) },
-  );
-  return { ...open, confirmed_today: mine.confirmed, commission: { type, on, orders: base.orders, earned } };
+  // Issue 13.5: what the commission ledger holds for the month (docs/decisions/0102), net of reversals.
+  const ledger = await agentCommissionInTx(tx, actor.tenantId, actor.userId, monthWindow(today, actor.timeZone));
+  const earned = centimes(ledger.earned);
+  return { ...open, confirmed_today: mine.confirmed, commission: { type, on, orders: ledger.orders, earned } };
 }
 
 // ---------------------------------------------------------------- settings
@@ -154,17 +149,9 @@ export function updateReportSettings(deps: TAppDeps, actor: TActor, body: unknow
     const before = await repo.shopOf(tx, actor.tenantId);
     await repo.setReportHour(tx, actor.tenantId, values.daily_report_hour);
     if (before.daily_report_hour !== values.daily_report_hour) {
-      await recordAudit(tx, {
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'update',
-        entity: 'settings',
-        entityId: actor.tenantId,
-        changes: {
-          before: { daily_report_hour: before.daily_report_hour },
-          after: { daily_report_hour: values.daily_report_hour },
-        },
-        ip: actor.ip,
+      await recordSettingsAudit(tx, actor, {
+        before: { daily_report_hour: before.daily_report_hour },
+        after: { daily_report_hour: values.daily_report_hour },
       });
     }
     return { ...messageBody(m('reports.settings_saved')), settings: values };

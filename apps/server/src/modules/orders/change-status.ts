@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
+import { recordCommissionsInTx } from '../commissions/commissions.service.js';
 import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
 import { emitOrderEvents, type TOrderBefore } from './order-events.js';
 import { releaseOrders, reserveOrders, returnOrders } from './order-stock.js';
@@ -160,6 +161,13 @@ export async function changeStatuses(
     scope.tenantId,
     orders.map((o) => o.id),
     { statusId: target.id, statusType: target.type, reportedAt, cancelledAt },
+  );
+  // Issue 13.5: the agents' commission ledger moves with the status, in this transaction (decision 0102).
+  await recordCommissionsInTx(
+    tx,
+    scope.tenantId,
+    orders.map((o) => o.id),
+    target.type,
   );
   await insertHistory(
     tx,

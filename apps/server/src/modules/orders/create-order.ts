@@ -12,6 +12,7 @@ import { prepareOrder } from './prepare-order.js';
 import { reserveOrders } from './order-stock.js';
 import { insertOrder } from './orders.repository.js';
 import { reserveOrderQuota } from '../subscriptions/plan-limits.js';
+import { recordCommissionsInTx } from '../commissions/commissions.service.js';
 
 /**
  * POST /dashboard/orders (the intake API writes in bulk: intake.ts): validates (SPEC 5), finds or creates the customer by
@@ -56,6 +57,8 @@ export async function createOrder(deps: TOrderDeps, actor: TOrderActor, input: T
     const auto = await assignArrivingOrders(tx, scope.tenantId, [
       { id: record.id, order_number: record.order_number, agentId, productIds: lines.map((l) => l.product_id) },
     ]);
+    // Issue 13.5: created confirmed, the agent's rule may already earn (decision 0102).
+    await recordCommissionsInTx(tx, scope.tenantId, [record.id], status.type);
     const row = auto.size
       ? (await orderRowsByIds(tx, scope.tenantId, [record.id], { timeZone: scope.timeZone }))[0]!
       : toOrderRow(record, scope.timeZone);

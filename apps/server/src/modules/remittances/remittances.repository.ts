@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   centimes,
-  fromDinars,
   subtractCentimes,
   type TCarrierCash,
   type TOwedParcel,
@@ -11,50 +10,69 @@ import {
 import { rows, type Tx } from '../../db/client.js';
 
 /**
- * Carrier COD cash (issue 13.4, docs/decisions/0072). A parcel's cash is owed by its carrier once
- * the order is delivered and until a remittance pays it. What is owed is the order total minus the
- * carrier's fee for that wilaya and delivery type (its fee grid; the order's own delivery price
- * when the grid has none). Amounts are numeric dinars in SQL, converted exactly to centimes here.
+ * Carrier COD cash (issue 13.4, docs/decisions/0072, 0104). A parcel's cash is owed by its carrier
+ * once the order is delivered and until a remittance pays it: the rows of carrier_receivables (kept
+ * by a trigger on orders, removed by the remittance that pays them), so the figures read only what
+ * is still owed. What is owed is the order total minus the carrier's fee for that wilaya and
+ * delivery type (its fee grid; the order's own delivery price when the grid has none). The orders'
+ * numeric dinars are turned into integer centimes in SQL (exact: numeric(14,2) x 100).
  */
 const FEE = sql`coalesce(case when o.is_stopdesk then f.stopdesk_fee else f.home_fee end, o.delivery_price)`;
-const DELIVERED_AT = sql`coalesce(s.status_at, o.updated_at)`;
-const OWED_FROM = sql`from orders o
-  left join shipments s on s.tenant_id = o.tenant_id and s.order_id = o.id and s.active
-  left join shipping_fees f on f.tenant_id = o.tenant_id and f.shipping_company_id = o.shipping_company_id and f.state_id = o.state_id`;
-const UNPAID = sql`not exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id)`;
+/** A receivable's carrier fee in centimes: its grid's, else the order's delivery price. */
+const OWED_FEE = sql`coalesce((case when r.is_stopdesk then f.stopdesk_fee else f.home_fee end * 100)::bigint,
+  r.delivery_price_centimes)`;
+const FEES_OF = (alias: 'o' | 'r') =>
+  sql.raw(`left join shipping_fees f on f.tenant_id = ${alias}.tenant_id
+    and f.shipping_company_id = ${alias}.shipping_company_id and f.state_id = ${alias}.state_id`);
 
+/**
+ * Each carrier's owed cash in ageing buckets (days since delivery 0-7, 8-14, 15-30, 30+). The
+ * receivables are first summed per (carrier, wilaya, stop desk, bucket) as integers, then the fee
+ * grid is applied per group: a handful of rows, whatever the number of parcels.
+ */
 export async function carrierCash(tx: Tx, tenantId: number): Promise<TCarrierCash[]> {
   const found = await rows<Record<string, string | number>>(
     tx,
-    sql`with owed as (
-          select o.shipping_company_id, o.total - ${FEE} as owed, extract(day from now() - ${DELIVERED_AT})::int as age
-          ${OWED_FROM}
-          where o.tenant_id = ${tenantId} and o.status_type = 'delivered' and o.deleted_at is null
-            and o.shipping_company_id is not null and ${UNPAID}
+    sql`with g as (
+          select r.shipping_company_id, r.state_id, r.is_stopdesk,
+            case when r.delivered_at > now() - interval '8 days' then 0 when r.delivered_at > now() - interval '15 days' then 1
+              when r.delivered_at > now() - interval '31 days' then 2 else 3 end as bucket,
+            count(*) as n, sum(r.total_centimes) as total, sum(r.delivery_price_centimes) as delivery
+          from carrier_receivables r where r.tenant_id = ${tenantId}
+          group by 1, 2, 3, 4
+        ), owed as (
+          select g.shipping_company_id, g.bucket, g.n,
+            g.total - coalesce(g.n * (case when g.is_stopdesk then f.stopdesk_fee else f.home_fee end * 100)::bigint, g.delivery) as owed
+          from g left join shipping_fees f on f.tenant_id = ${tenantId} and f.shipping_company_id = g.shipping_company_id
+            and f.state_id = g.state_id
         )
         select c.id, c.name,
-          count(w.owed)::int as parcels, coalesce(sum(w.owed), 0)::text as owed,
-          count(w.owed) filter (where w.age <= 7)::int as p0, coalesce(sum(w.owed) filter (where w.age <= 7), 0)::text as s0,
-          count(w.owed) filter (where w.age between 8 and 14)::int as p1, coalesce(sum(w.owed) filter (where w.age between 8 and 14), 0)::text as s1,
-          count(w.owed) filter (where w.age between 15 and 30)::int as p2, coalesce(sum(w.owed) filter (where w.age between 15 and 30), 0)::text as s2,
-          count(w.owed) filter (where w.age > 30)::int as p3, coalesce(sum(w.owed) filter (where w.age > 30), 0)::text as s3
+          coalesce(sum(w.n), 0)::int as parcels, coalesce(sum(w.owed), 0)::text as owed,
+          ${sql.raw(
+            [0, 1, 2, 3]
+              .map(
+                (b) =>
+                  `coalesce(sum(w.n) filter (where w.bucket = ${b}), 0)::int as p${b}, coalesce(sum(w.owed) filter (where w.bucket = ${b}), 0)::text as s${b}`,
+              )
+              .join(', '),
+          )}
         from shipping_companies c
         left join owed w on w.shipping_company_id = c.id
         where c.tenant_id = ${tenantId} and (c.archived_at is null or w.owed is not null)
         group by c.id, c.name
         order by lower(c.name), c.id`,
   );
-  const dinars = (value: string | number) => fromDinars(String(value));
+  const amount = (value: string | number | undefined) => centimes(Number(value ?? 0));
   return found.map((r) => ({
     shipping_company_id: Number(r.id),
     name: String(r.name),
-    owed_centimes: dinars(r.owed!),
+    owed_centimes: amount(r.owed),
     parcels: Number(r.parcels),
     buckets: {
-      d0_7: { centimes: dinars(r.s0!), parcels: Number(r.p0) },
-      d8_14: { centimes: dinars(r.s1!), parcels: Number(r.p1) },
-      d15_30: { centimes: dinars(r.s2!), parcels: Number(r.p2) },
-      d30_plus: { centimes: dinars(r.s3!), parcels: Number(r.p3) },
+      d0_7: { centimes: amount(r.s0), parcels: Number(r.p0) },
+      d8_14: { centimes: amount(r.s1), parcels: Number(r.p1) },
+      d15_30: { centimes: amount(r.s2), parcels: Number(r.p2) },
+      d30_plus: { centimes: amount(r.s3), parcels: Number(r.p3) },
     },
   }));
 }
@@ -63,15 +81,15 @@ type TOwedRow = {
   order_id: number;
   order_number: number;
   tracking_number: string;
-  total: string;
-  fee: string;
+  total_centimes: string;
+  fee_centimes: string;
   delivered_at: Date | string;
   days: number;
 };
 
 function toOwed(r: TOwedRow): TOwedParcel {
-  const total = fromDinars(String(r.total));
-  const fee = fromDinars(String(r.fee));
+  const total = centimes(Number(r.total_centimes));
+  const fee = centimes(Number(r.fee_centimes));
   return {
     order_id: r.order_id,
     order_number: r.order_number,
@@ -84,18 +102,22 @@ function toOwed(r: TOwedRow): TOwedParcel {
   };
 }
 
-const OWED_COLUMNS = sql`o.id as order_id, o.order_number, o.tracking_number, o.total::text as total, ${FEE}::text as fee,
-  ${DELIVERED_AT} as delivered_at, extract(day from now() - ${DELIVERED_AT})::int as days`;
-
 export async function owedParcels(tx: Tx, tenantId: number, companyId: number, page: number, perPage: number) {
-  const where = sql`o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId} and o.status_type = 'delivered'
-    and o.deleted_at is null and o.tracking_number is not null and ${UNPAID}`;
+  const where = sql`r.tenant_id = ${tenantId} and r.shipping_company_id = ${companyId} and r.tracking_number is not null`;
   const found = await rows<TOwedRow>(
     tx,
-    sql`select ${OWED_COLUMNS} ${OWED_FROM} where ${where}
-        order by ${DELIVERED_AT}, o.id limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql`select r.order_id, o.order_number, r.tracking_number, r.total_centimes::text as total_centimes,
+          ${OWED_FEE}::text as fee_centimes, r.delivered_at, extract(day from now() - r.delivered_at)::int as days
+        from (select * from carrier_receivables r where ${where}
+              order by r.delivered_at, r.order_id limit ${perPage} offset ${(page - 1) * perPage}) r
+        join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
+        ${FEES_OF('r')}
+        order by r.delivered_at, r.order_id`,
   );
-  const [count] = await rows<{ total: number }>(tx, sql`select count(*)::int as total from orders o where ${where}`);
+  const [count] = await rows<{ total: number }>(
+    tx,
+    sql`select count(*)::int as total from carrier_receivables r where ${where}`,
+  );
   return { data: found.map(toOwed), total: Number(count?.total ?? 0) };
 }
 
@@ -104,9 +126,16 @@ export async function deliveredByTracking(tx: Tx, tenantId: number, companyId: n
   if (!trackings.length) return new Map<string, TOwedParcel & { paid: boolean }>();
   const found = await rows<TOwedRow & { paid: boolean }>(
     tx,
-    sql`select ${OWED_COLUMNS},
-          exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id) as paid
-        ${OWED_FROM}
+    sql`select o.id as order_id, o.order_number, o.tracking_number, (o.total * 100)::bigint::text as total_centimes,
+          (${FEE} * 100)::bigint::text as fee_centimes,
+          coalesce(r.delivered_at, o.updated_at) as delivered_at,
+          extract(day from now() - coalesce(r.delivered_at, o.updated_at))::int as days,
+          -- Still owed, or paid (a delivered parcel of a carrier leaves carrier_receivables only so).
+          r.order_id is null
+            and exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id) as paid
+        from orders o
+        left join carrier_receivables r on r.tenant_id = o.tenant_id and r.order_id = o.id
+        ${FEES_OF('o')}
         where o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId} and o.status_type = 'delivered'
           and o.deleted_at is null and o.tracking_number = any(${toArray(trackings)}::text[])`,
   );
@@ -160,8 +189,8 @@ export async function insertPaidParcels(
   parcels: Array<{ orderId: number; tracking: string; expected: number; paid: number }>,
 ): Promise<Set<number>> {
   const inserted = new Set<number>();
-  for (let start = 0; start < parcels.length; start += 1000) {
-    const chunk = parcels.slice(start, start + 1000);
+  for (let start = 0; start < parcels.length; start += 5000) {
+    const chunk = parcels.slice(start, start + 5000);
     const done = await rows<{ order_id: number }>(
       tx,
       sql`insert into remittance_parcels (tenant_id, remittance_id, order_id, tracking_number, expected_centimes, paid_centimes)
@@ -173,6 +202,13 @@ export async function insertPaidParcels(
           returning order_id`,
     );
     for (const row of done) inserted.add(row.order_id);
+  }
+  // What is paid is no longer owed (docs/decisions/0104).
+  for (let start = 0; start < inserted.size; start += 5000) {
+    const ids = [...inserted].slice(start, start + 5000);
+    await tx.execute(
+      sql`delete from carrier_receivables where tenant_id = ${tenantId} and order_id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
   }
   return inserted;
 }

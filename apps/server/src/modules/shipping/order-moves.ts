@@ -2,6 +2,7 @@ import { m, type TStatusType } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { recordCommissionsInTx } from '../commissions/commissions.service.js';
 import type { TEventSink } from '../../lib/domain-events.js';
 import type { TOrderActor } from '../orders/order-access.js';
 import { emitOrderEvents, type TOrderBefore } from '../orders/order-events.js';
@@ -52,6 +53,13 @@ export async function moveOrdersQuietly(
     status,
     to,
   });
+  // Issue 13.5: a delivery earns, a return reverses, once per order (decision 0102).
+  await recordCommissionsInTx(
+    tx,
+    actor.tenantId,
+    orders.map((o) => o.id),
+    to,
+  );
   await insertHistory(
     tx,
     actor.tenantId,

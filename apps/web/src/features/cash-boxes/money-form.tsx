@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import type { TCashBox } from '@cod/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
@@ -160,5 +163,38 @@ export function AmountFormField<TForm extends FieldValues>({
       error={Boolean(error)}
       helperText={error ?? help}
     />
+  );
+}
+
+/** A spreadsheet to upload (a carrier's statement, an ad-spend export): the button, then its name or a hint. */
+export function SheetFileChooser({
+  label,
+  help,
+  file,
+  testId,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  file: File | null;
+  testId: string;
+  onChange: (file: File | null) => void;
+}) {
+  return (
+    <Box sx={{ ...full, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />}>
+        {label}
+        <input
+          hidden
+          type="file"
+          accept=".csv,.xlsx"
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        />
+      </Button>
+      <Typography variant="body2" color="text.secondary" dir={file ? 'ltr' : undefined}>
+        {file?.name ?? help}
+      </Typography>
+    </Box>
   );
 }

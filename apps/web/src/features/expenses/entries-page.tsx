@@ -9,9 +9,11 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { AD_SOURCES, ZEntryListQuery, type TEntryDirection, type TEntryPage, type TMoneyEntry } from '@cod/shared';
 import { useState } from 'react';
@@ -38,7 +40,8 @@ import {
 } from '../cash-boxes/money-list';
 import { MoneyText } from '../cash-boxes/money-text';
 import { downloadFile } from '../imports/imports-api';
-import { entriesPath, useCategoriesQuery, useDeleteEntry, useEntriesQuery } from './entries-api';
+import { downloadReceipt, entriesPath, useCategoriesQuery, useDeleteEntry, useEntriesQuery } from './entries-api';
+import { AdSpendDialog } from './ad-spend-dialog';
 import { EntryDialog, categoryLabel } from './entry-dialog';
 
 function EntriesTable({
@@ -56,7 +59,9 @@ function EntriesTable({
 }) {
   const { t } = useTranslation();
   const isExpense = direction === 'expense';
-  const columns = isExpense ? 6 : 4;
+  const columns = isExpense ? 7 : 5;
+  const download = (entry: TMoneyEntry) =>
+    downloadReceipt(direction, entry).catch((error: unknown) => toast(errorMessage(t, error), { variant: 'error' }));
   return (
     <TableContainer>
       <Table
@@ -72,6 +77,7 @@ function EntriesTable({
             {isExpense && <TableCell>{t('money.sales_source')}</TableCell>}
             {isExpense && <TableCell>{t('money.campaign_id')}</TableCell>}
             <TableCell>{t('money.note')}</TableCell>
+            <TableCell>{t('money.receipt')}</TableCell>
             <TableCell sx={figure}>{t('money.amount')}</TableCell>
             {canManage && <TableCell />}
           </TableRow>
@@ -95,6 +101,15 @@ function EntriesTable({
                 </TableCell>
               )}
               <NoteCell note={entry.note} />
+              <TableCell>
+                {entry.attachment_name && (
+                  <MoneyRowAction
+                    label={t('money.receipt_download', { name: entry.attachment_name })}
+                    icon={<AttachFileIcon fontSize="small" />}
+                    onClick={() => void download(entry)}
+                  />
+                )}
+              </TableCell>
               <TableCell sx={figure}>
                 <MoneyText amount={entry.amount_centimes} />
               </TableCell>
@@ -194,6 +209,17 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
       >
         {t('money.export_xlsx')}
       </Button>
+      {canManage && isExpense && (
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileOutlinedIcon />}
+          onClick={() => setDialog({ dialog: 'ad-spend' })}
+          disabled={!boxes.length}
+          data-testid="import-ad-spend"
+        >
+          {t('money.import_ad_spend')}
+        </Button>
+      )}
       {canManage && (
         <Button
           variant="contained"
@@ -281,6 +307,9 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
           categories={categories.data}
           onClose={() => setDialog(null)}
         />
+      )}
+      {canManage && isExpense && dialog === 'ad-spend' && boxes.length > 0 && (
+        <AdSpendDialog boxes={boxes} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
         open={deleting !== null}

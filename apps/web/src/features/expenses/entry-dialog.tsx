@@ -28,7 +28,9 @@ import {
   MoneyFormDialog,
   todayIso,
 } from '../cash-boxes/money-form';
-import { useAddCategory, useSaveEntry } from './entries-api';
+import { useAddCategory, useEntryReceipt, useSaveEntry } from './entries-api';
+import { ReceiptField } from './receipt-field';
+import { ProductFilter } from '../orders/filters/product-filter';
 
 export function categoryLabel(t: (key: string) => string, category: Pick<TMoneyCategory, 'code' | 'name'>) {
   return category.code ? t(`money.categories.${category.code}`) : (category.name ?? '');
@@ -42,9 +44,19 @@ type TEntryForm = {
   note: string;
   sales_source: string;
   campaign_id: string;
+  product_id: string;
 };
 
-const FIELDS = ['occurred_on', 'amount_centimes', 'category_id', 'box_id', 'note', 'sales_source', 'campaign_id'];
+const FIELDS = [
+  'occurred_on',
+  'amount_centimes',
+  'category_id',
+  'box_id',
+  'note',
+  'sales_source',
+  'campaign_id',
+  'product_id',
+];
 
 export function EntryDialog({
   direction,
@@ -61,6 +73,9 @@ export function EntryDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveEntry(direction);
+  const saveReceipt = useEntryReceipt(direction);
+  // undefined: keep the attached receipt; a File: attach it; null: remove it.
+  const [receipt, setReceipt] = useState<File | null | undefined>(undefined);
   const addCategory = useAddCategory(direction);
   const [newCategory, setNewCategory] = useState<string | null>(null);
   const isExpense = direction === 'expense';
@@ -72,7 +87,13 @@ export function EntryDialog({
       category_id: v.category_id ? Number(v.category_id) : undefined,
       box_id: v.box_id ? Number(v.box_id) : undefined,
       note: v.note,
-      ...(isExpense ? { sales_source: v.sales_source || null, campaign_id: v.campaign_id } : {}),
+      ...(isExpense
+        ? {
+            sales_source: v.sales_source || null,
+            campaign_id: v.campaign_id,
+            product_id: v.product_id ? Number(v.product_id) : null,
+          }
+        : {}),
     })),
     defaultValues: {
       occurred_on: entry?.occurred_on ?? todayIso(),
@@ -82,11 +103,22 @@ export function EntryDialog({
       note: entry?.note ?? '',
       sales_source: entry?.sales_source ?? '',
       campaign_id: entry?.campaign_id ?? '',
+      product_id: entry?.product_id ? String(entry.product_id) : '',
     },
     fields: FIELDS,
     onClose,
     submit: async (input) => {
-      await save.mutateAsync({ id: entry?.id ?? null, input });
+      const saved = await save.mutateAsync({ id: entry?.id ?? null, input });
+      if (receipt !== undefined) {
+        try {
+          await saveReceipt.mutateAsync({ id: saved.id, file: receipt });
+        } catch (error) {
+          // The entry is saved: say so, with why the receipt was not attached.
+          void toast(t('money.receipt_refused', { message: errorMessage(t, error) }), { variant: 'warning' });
+          onClose();
+          return;
+        }
+      }
       void toast(t(isExpense ? 'money.expense_saved' : 'money.income_saved'), { variant: 'success' });
       onClose();
     },
@@ -189,6 +221,15 @@ export function EntryDialog({
             helperText={fieldError('campaign_id')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
+          <ProductFilter
+            value={form.watch('product_id')}
+            onChange={(productId) => form.setValue('product_id', productId)}
+            label={t('money.product')}
+            placeholder={t('money.none')}
+            testId="entry-product"
+            selectedName={entry?.product_name}
+            sx={full}
+          />
         </>
       )}
       <TextField
@@ -200,6 +241,7 @@ export function EntryDialog({
         helperText={fieldError('note')}
         sx={full}
       />
+      <ReceiptField current={entry?.attachment_name ?? null} value={receipt} onChange={setReceipt} />
     </MoneyFormDialog>
   );
 }

@@ -116,6 +116,7 @@ function AgentQueue({ queue }: { queue: TAgentQueue }) {
           testId="home-commission"
           label={t('reports.today.commission')}
           value={commission.type === 'none' ? '—' : f.money(commission.earned)}
+          to={commission.type === 'none' ? undefined : '/dashboard/commissions'}
           hint={
             commission.type === 'none'
               ? t('reports.today.commission_none')
@@ -132,16 +133,25 @@ function ShopDay({ day }: { day: TDaySummary }) {
   const f = useNumberFormats();
   const user = useUserData();
   const canReport = user?.permissions.includes('view all orders') ?? false;
+  const canSeeCommissions = user?.permissions.includes('view accounting') ?? false;
   return (
     <Section
       id="home-shop-day"
       title={t('reports.today.shop_day')}
       action={
-        canReport && (
-          <Button component={RouterLink} to="/reports/daily" size="small" variant="outlined">
-            {t('reports.daily.open_full_report')}
-          </Button>
-        )
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {/* Issue 13.5: the agents' commissions of the month, for the accounting side. */}
+          {canSeeCommissions && (
+            <Button component={RouterLink} to="/dashboard/commissions" size="small" variant="text">
+              {t('pages.commissions')}
+            </Button>
+          )}
+          {canReport && (
+            <Button component={RouterLink} to="/reports/daily" size="small" variant="outlined">
+              {t('reports.daily.open_full_report')}
+            </Button>
+          )}
+        </Box>
       }
     >
       <StatGrid>

@@ -8,15 +8,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import type { TCarrierBox, TCashBox, TRemittanceResult } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../lib/server-errors';
-import { boxOptions, FormErrorAlert, moneyGrid, todayIso } from '../cash-boxes/money-form';
+import { boxOptions, FormErrorAlert, moneyGrid, SheetFileChooser, todayIso } from '../cash-boxes/money-form';
 import { MoneyText } from '../cash-boxes/money-text';
 import { useUploadStatement } from './remittances-api';
 
@@ -146,21 +144,13 @@ export function RemittanceDialog({
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField label={t('money.reference')} value={reference} onChange={(e) => setReference(e.target.value)} />
-          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />}>
-              {t('money.choose_statement')}
-              <input
-                hidden
-                type="file"
-                accept=".csv,.xlsx,.xls"
-                data-testid="statement-file"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </Button>
-            <Typography variant="body2" color="text.secondary" dir="ltr">
-              {file?.name ?? t('money.statement_help')}
-            </Typography>
-          </Box>
+          <SheetFileChooser
+            label={t('money.choose_statement')}
+            help={t('money.statement_help')}
+            file={file}
+            testId="statement-file"
+            onChange={setFile}
+          />
         </Box>
       )}
     </ResponsiveDialog>

@@ -28,4 +28,12 @@ export const MONEY_TEMPLATES = {
   'money.statement_empty': 'The statement has no parcel lines.',
   'money.statement_line': 'Line {line}: the amount is not a number of dinars.',
   'money.remittance_empty': 'Pick at least one parcel or upload a statement.',
+  'money.receipt_required': 'Choose the receipt: a JPEG, PNG or WebP image or a PDF.',
+  'money.receipt_missing': 'This entry has no receipt.',
+  'money.ad_spend_columns': 'The file needs a date column and an amount column (a campaign id column is optional).',
+  'money.ad_spend_empty': 'The file has no ad spend rows.',
+  'money.ad_spend_line_date': 'Line {line}: the date must be a day such as 2026-11-21 or 21/11/2026.',
+  'money.ad_spend_line_amount': 'Line {line}: the amount must be a positive number of dinars.',
+  'money.ad_spend_line_campaign': 'Line {line}: the campaign id may not be longer than 190 characters.',
+  'money.ad_spend_line_closed': 'Line {line}: the day {date} is closed.',
 } as const;

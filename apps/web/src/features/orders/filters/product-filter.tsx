@@ -14,10 +14,15 @@ interface TProductFilterProps {
   value: string;
   onChange: (productId: string) => void;
   sx?: SxProps<Theme>;
+  /** Another form's picker (an ad-spend expense): its label, placeholder, test id, and the chosen product's name. */
+  label?: string;
+  placeholder?: string;
+  testId?: string;
+  selectedName?: string | null;
 }
 
 /** The product filter: search the products the user may sell, pick one. */
-export function ProductFilter({ value, onChange, sx }: TProductFilterProps) {
+export function ProductFilter({ value, onChange, sx, label, placeholder, testId, selectedName }: TProductFilterProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
@@ -33,7 +38,7 @@ export function ProductFilter({ value, onChange, sx }: TProductFilterProps) {
       ? null
       : (known.current.get(id) ?? {
           id,
-          name: `#${id}`,
+          name: selectedName ?? `#${id}`,
           sku: '',
           price: 0,
           has_variants: false,
@@ -64,10 +69,10 @@ export function ProductFilter({ value, onChange, sx }: TProductFilterProps) {
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('orders.filters.product')}
-          placeholder={t('orders.filters.any')}
+          label={label ?? t('orders.filters.product')}
+          placeholder={placeholder ?? t('orders.filters.any')}
           InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
-          data-testid="filter-product"
+          data-testid={testId ?? 'filter-product'}
         />
       )}
     />

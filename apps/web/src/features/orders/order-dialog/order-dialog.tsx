@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { mappedResolver } from '../../../lib/mapped-resolver';
 import { WhatsAppButton } from '../../whatsapp/whatsapp-button';
+import { OrderProfit, useSeesCosts } from '../../commissions/order-profit';
 import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../../lib/server-errors';
@@ -78,6 +79,8 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
   const { t } = useTranslation();
   const creating = row === null;
   const save = useSaveOrder();
+  // Issue 13.6: the order's profit, for those who see cost prices.
+  const seesCosts = useSeesCosts();
   const [known, setKnown] = useState(() => new Map((row ? productsOfRow(row) : []).map((p) => [p.id, p])));
 
   // Every product the form has seen, so variants and custom fields can be checked and totalled.
@@ -161,6 +164,12 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
           <Section title={t('orders.form.delivery_section')}>
             <DeliverySection products={known} editing={!creating} />
           </Section>
+          {row && seesCosts && (
+            <>
+              <Divider />
+              <OrderProfit orderId={row.id} />
+            </>
+          )}
         </Box>
       </FormProvider>
     </ResponsiveDialog>

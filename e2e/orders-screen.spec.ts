@@ -88,6 +88,18 @@ describe('orders: the screen', () => {
     await context.close();
   });
 
+  it('opens the new-order dialog with Alt+N at phone width, where the closed menu stays mounted', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, DEMO.owner);
+    await page.goto('/build/dashboard/orders');
+    await rowsLoaded(page);
+    await page.keyboard.press('Alt+N');
+    const dialog = page.getByTestId('order-dialog');
+    await dialog.getByText('New order').waitFor();
+    expect(params(page).get('dialog')).toBe('create');
+    await context.close();
+  });
+
   it('keeps the chosen columns across a reload (userColumns2)', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, DEMO.owner);

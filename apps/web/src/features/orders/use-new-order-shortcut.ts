@@ -13,6 +13,16 @@ export function isNewOrderShortcut(
   return event.code === 'KeyN' || event.key === 'n' || event.key === 'N';
 }
 
+/**
+ * A dialog the user can see. The phone's navigation drawer stays mounted while closed (hidden, not
+ * removed), so "a dialog exists in the page" would turn the shortcut off on every phone.
+ */
+function isDialogShown(): boolean {
+  return [...document.querySelectorAll('[role="dialog"]')].some(
+    (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden',
+  );
+}
+
 export function useNewOrderShortcut(open: () => void, enabled: boolean): void {
   const latest = useRef(open);
   useEffect(() => {
@@ -23,7 +33,7 @@ export function useNewOrderShortcut(open: () => void, enabled: boolean): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isNewOrderShortcut(event) || event.repeat) return;
       // A dialog already open keeps the keyboard (MUI marks the page behind it aria-hidden).
-      if (document.querySelector('[role="dialog"]')) return;
+      if (isDialogShown()) return;
       event.preventDefault();
       latest.current();
     };

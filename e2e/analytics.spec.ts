@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAnalyticsReport } from '@cod/shared';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 
 /** Issue 14.2/14.5: the analytics views render the demo shop's numbers in English and Arabic. */
@@ -9,9 +9,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signIn(page, DEMO.owner);
+  ({ browser, page } = await demoOwnerPage());
 });
 
 afterAll(async () => {

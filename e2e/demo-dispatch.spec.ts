@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, restartServer, screenshot, signIn } from './support/browser.js';
+import { demoOwnerPage, restartServer, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 
 /**
@@ -19,9 +19,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signIn(page, DEMO.owner);
+  ({ browser, page } = await demoOwnerPage());
 });
 afterAll(() => browser?.close());
 

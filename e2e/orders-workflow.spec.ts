@@ -2,13 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
+import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
-interface TOption {
-  id: number;
-  name: string;
-  has_variants: boolean;
-  custom_fields: unknown[];
-}
 interface TRow {
   id: number;
   order_number: number;
@@ -33,19 +28,10 @@ async function choose(page: Page, select: Locator, option: string | RegExp) {
 
 /** Orders made through the API the dialog uses, so a test can start from a known order. */
 async function createOrders(page: Page, name: string, count: number): Promise<TRow[]> {
-  const options = await apiCall<{ data: TOption[] }>(page, 'GET', '/dashboard/products/options?per_page=100');
-  const simple = options.data.find((p) => !p.has_variants && p.custom_fields.length === 0)!;
-  const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/dashboard/cities/state/16');
+  const parts = await simpleOrderParts(page);
   const rows: TRow[] = [];
   for (let i = 0; i < count; i++) {
-    const { data } = await apiCall<{ data: TRow }>(page, 'POST', '/dashboard/orders', {
-      customer_full_name: `${name} ${i + 1}`,
-      customer_phone_1: phoneNumber(),
-      state_id: 16,
-      city_id: cities.data[0]!.id,
-      products: [{ product_id: simple.id, quantity: 1 }],
-    });
-    rows.push(data);
+    rows.push(await postSimpleOrder<TRow>(page, parts, { name: `${name} ${i + 1}`, phone: phoneNumber() }));
   }
   return rows;
 }

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
+import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
 /**
  * Issue 5 in the browser, against the demo shop whose shipping companies point at the local
@@ -27,31 +28,20 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signIn(page, DEMO.owner);
+  ({ browser, page } = await demoOwnerPage());
 });
 afterAll(() => browser?.close());
 
 /** Confirmed orders (the ready tab) made through the API, named so a search finds only them. */
 async function readyOrders(name: string, count: number): Promise<TRow[]> {
-  const options = await apiCall<{ data: Array<{ id: number; has_variants: boolean; custom_fields: unknown[] }> }>(
-    page,
-    'GET',
-    '/dashboard/products/options?per_page=100',
-  );
-  const simple = options.data.find((p) => !p.has_variants && p.custom_fields.length === 0)!;
-  const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/dashboard/cities/state/16');
+  const parts = await simpleOrderParts(page);
   const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
   const rows: TRow[] = [];
   for (let i = 0; i < count; i++) {
-    const { data } = await apiCall<{ data: TRow }>(page, 'POST', '/dashboard/orders', {
-      customer_full_name: `${name} ${i + 1}`,
-      customer_phone_1: phoneNumber(),
-      state_id: 16,
-      city_id: cities.data[0]!.id,
-      customer_address: 'Rue Didouche Mourad',
-      products: [{ product_id: simple.id, quantity: 1 }],
+    const data = await postSimpleOrder<TRow>(page, parts, {
+      name: `${name} ${i + 1}`,
+      phone: phoneNumber(),
+      address: 'Rue Didouche Mourad',
     });
     rows.push(data);
   }

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCarrierAdvice, TWebhookEndpoint } from '@cod/shared';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
+import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
 /**
  * Issue 15.6-15.7 in the browser, on the demo shop: the owner registers a webhook endpoint in the
@@ -22,9 +23,7 @@ const phoneNumber = () => `06${String(Math.floor(Math.random() * 1e8)).padStart(
 const tag = () => `Hook${Date.now().toString(36).slice(-5)}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signIn(page, DEMO.owner);
+  ({ browser, page } = await demoOwnerPage());
 });
 afterAll(async () => {
   for (const id of created) await apiCall(page, 'DELETE', `/dashboard/webhooks/${id}`).catch(() => undefined);
@@ -34,21 +33,12 @@ afterAll(async () => {
 });
 
 async function readyOrder(name: string): Promise<TRow> {
-  const options = await apiCall<{ data: Array<{ id: number; has_variants: boolean; custom_fields: unknown[] }> }>(
-    page,
-    'GET',
-    '/dashboard/products/options?per_page=100',
-  );
-  const simple = options.data.find((p) => !p.has_variants && p.custom_fields.length === 0)!;
-  const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/dashboard/cities/state/16');
+  const parts = await simpleOrderParts(page);
   const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
-  const { data } = await apiCall<{ data: TRow }>(page, 'POST', '/dashboard/orders', {
-    customer_full_name: name,
-    customer_phone_1: phoneNumber(),
-    state_id: 16,
-    city_id: cities.data[0]!.id,
-    customer_address: 'Rue Didouche Mourad',
-    products: [{ product_id: simple.id, quantity: 1 }],
+  const data = await postSimpleOrder<TRow>(page, parts, {
+    name,
+    phone: phoneNumber(),
+    address: 'Rue Didouche Mourad',
   });
   await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
     status: statuses.data.find((s) => s.type === 'confirmed')!.id,

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
+import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
 /**
  * Issue 15.4: the shop writes an Arabic WhatsApp template in the settings; on the Orders screen
@@ -40,21 +41,8 @@ afterAll(async () => {
 });
 
 async function newOrder(name: string, phone: string): Promise<TOrderRow> {
-  const options = await apiCall<{ data: Array<{ id: number; has_variants: boolean; custom_fields: unknown[] }> }>(
-    page,
-    'GET',
-    '/dashboard/products/options?per_page=100',
-  );
-  const simple = options.data.find((p) => !p.has_variants && p.custom_fields.length === 0)!;
-  const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/dashboard/cities/state/16');
-  const { data } = await apiCall<{ data: TOrderRow }>(page, 'POST', '/dashboard/orders', {
-    customer_full_name: name,
-    customer_phone_1: phone,
-    state_id: 16,
-    city_id: cities.data[0]!.id,
-    customer_address: 'Rue Larbi Ben Mhidi',
-    products: [{ product_id: simple.id, quantity: 2 }],
-  });
+  const parts = await simpleOrderParts(page);
+  const data = await postSimpleOrder<TOrderRow>(page, parts, { name, phone, address: 'Rue Larbi Ben Mhidi' }, 2);
   return apiCall<TOrderRow>(page, 'GET', `/dashboard/orders/${data.id}`);
 }
 

@@ -67,6 +67,14 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForTimeout(200);
 }
 
+/** A browser and a page signed in as the demo shop's owner: what most specs open in beforeAll. */
+export async function demoOwnerPage(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const { page } = await newPage(browser);
+  await signIn(page, DEMO.owner);
+  return { browser, page };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = `${ARTIFACTS_DIR}${name}.png`;

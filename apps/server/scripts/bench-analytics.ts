@@ -7,13 +7,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays } from '@cod/shared';
-import { openDatabase, rows } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { rows } from '../src/db/client.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
-import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, log, percentile } from './bench-support.js';
+import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, log, percentile } from './bench-support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -32,10 +30,7 @@ const TRIGGERS = [
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl(DEFAULT_DB);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await migrate(database);
-  await syncReferenceData(database.db);
+  const { url, database } = await freshBenchDatabase(DEFAULT_DB, 10);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const created = await createTenant(database.db, {
     cq_name: 'bench-analytics',

@@ -7,15 +7,13 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rows } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { rows } from '../src/db/client.js';
 import { withTenant } from '../src/db/tenant-context.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import * as tenantsRepo from '../src/modules/tenants/tenants.repository.js';
 import { createChannel } from '../src/modules/sales-channels/sales-channels.service.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
-import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, log } from './bench-support.js';
+import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, log } from './bench-support.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PER_ROUND = Number(process.env.BENCH_ROUND_ORDERS ?? 1_000);
@@ -25,10 +23,7 @@ const TARGET_OVERHEAD = 10;
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl('cod_bench_assignment');
-  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await migrate(database);
-  await syncReferenceData(database.db);
+  const { url, database } = await freshBenchDatabase('cod_bench_assignment', 10);
   const email = 'owner@bench-assignment.dz';
   const { tenant, ownerId, roleIds } = await createTenant(database.db, {
     cq_name: 'bench-assignment',

@@ -7,13 +7,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, rows, type Database } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { rows, type Database } from '../src/db/client.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
-import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, percentile } from './bench-support.js';
+import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, percentile } from './bench-support.js';
 
 const PRODUCTS = 10_000;
 const ORDERS = 200_000;
@@ -90,11 +88,7 @@ async function seedNeighbour(database: Database): Promise<void> {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl(DEFAULT_DB);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  await migrate(database);
-  // The orders generator places orders in real communes.
-  await syncReferenceData(database.db);
+  const { url, database } = await freshBenchDatabase(DEFAULT_DB, 4);
   const { tenant, ownerId, roleIds } = await createTenant(database.db, {
     cq_name: 'bench-shop',
     owner_email: 'owner@bench.dz',

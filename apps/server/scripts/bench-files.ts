@@ -11,24 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { writeOrdersListPdf, type TOrdersListRow } from '../src/documents/orders-list-pdf.js';
+import { writeOrdersListPdf } from '../src/documents/orders-list-pdf.js';
 import { writeParcelLabels, type TParcelLabel } from '../src/documents/parcel-label.js';
 import { openSpreadsheet } from '../src/files/spreadsheet-reader.js';
 import { checkSpreadsheetFile } from '../src/files/upload-guard.js';
 import { writeXlsx, xlsxSheet } from '../src/files/xlsx-writer.js';
-import { FIXTURE_NAMES, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
+import { ordersListRow } from '../test/documents/support/orders-list-row.js';
+import { FIXTURE_NAMES, fixtureHeaders, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
 
-const HEADERS = [
-  'customer_full_name',
-  'customer_phone_1',
-  'state',
-  'city',
-  'customer_address',
-  'product',
-  'quantity',
-  'price',
-  'note',
-];
+const HEADERS = fixtureHeaders('price');
 const row = (i: number) => [
   `${FIXTURE_NAMES[i % FIXTURE_NAMES.length]} ${i}`,
   `0555${String(i % 1_000_000).padStart(6, '0')}`,
@@ -131,20 +122,9 @@ async function benchDocuments(): Promise<void> {
     `Labels: ${perLabel.toFixed(1)} ms per label in a 500-label PDF; ${single.toFixed(1)} ms per one-label PDF ` +
       `(mean of 20; the process's first ${first.toFixed(0)} ms, fonts parsed once) (target < 50 ms)`,
   );
-  const orders: TOrdersListRow[] = Array.from({ length: 1000 }, (_, i) => ({
-    orderNumber: `CMD-${100000 + i}`,
-    customerName: FIXTURE_NAMES[i % FIXTURE_NAMES.length]!,
-    phone: '0555123456',
-    wilayaCode: '16',
-    wilaya: 'Alger',
-    wilayaAr: 'الجزائر',
-    commune: 'Bab Ezzouar',
-    communeAr: 'باب الزوار',
-    products: '2 × Robe kabyle, 1 × Sac',
-    total: 2500,
-    status: 'Confirmée',
-    createdAt: new Date(),
-  }));
+  const orders = Array.from({ length: 1000 }, (_, i) =>
+    ordersListRow(`CMD-${100000 + i}`, FIXTURE_NAMES[i % FIXTURE_NAMES.length]!, new Date()),
+  );
   started = performance.now();
   await writeOrdersListPdf({ stream: sink(), shopName: 'Boutique Lina', orders });
   console.log(`Orders list: 1,000 orders to an A4 PDF in ${((performance.now() - started) / 1000).toFixed(2)} s`);

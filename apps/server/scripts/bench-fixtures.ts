@@ -6,6 +6,13 @@ import ExcelJS from 'exceljs';
 /** Customer names of the import files: Arabic, accented Latin, several words. */
 export const FIXTURE_NAMES = ['محمد أمين بن علي', 'Amélie Benali', 'فاطمة الزهراء', 'Yacine Haddad', 'عبد القادر'];
 
+/** The columns of the bench order files, in the template's order; `extra` come before the note. */
+export const fixtureHeaders = (...extra: string[]) => [
+  ...['customer_full_name', 'customer_phone_1', 'state', 'city', 'customer_address', 'product', 'quantity'],
+  ...extra,
+  'note',
+];
+
 /** An order file as sellers upload it: a header row, then `count` rows. */
 export async function writeXlsxFixture(
   file: string,

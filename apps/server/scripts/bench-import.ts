@@ -14,28 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, rows } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { withTenant } from '../src/db/tenant-context.js';
 import { buildApp } from '../src/http/app.js';
 import { startJobs, stopJobs } from '../src/jobs/jobs.js';
 import { registerImportWorker } from '../src/modules/imports/import-worker.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
-import { FIXTURE_NAMES, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
-import { BENCH_PASSWORD, freshDatabaseUrl } from './bench-support.js';
+import { FIXTURE_NAMES, fixtureHeaders, writeCsvFixture, writeXlsxFixture } from './bench-fixtures.js';
+import { BENCH_PASSWORD, freshBenchDatabase } from './bench-support.js';
 
 const DEFAULT_DB = 'cod_bench_import';
 const TARGETS = { rowsPerSecond: 3_000, peakRssMb: 400, exportSeconds: 3 };
-const HEADERS = [
-  'customer_full_name',
-  'customer_phone_1',
-  'state',
-  'city',
-  'customer_address',
-  'product',
-  'quantity',
-  'note',
-];
+const HEADERS = fixtureHeaders();
 const PLACES = [
   ['16', 'Alger Centre'],
   ['Oran', 'Oran'],
@@ -179,10 +168,7 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl(DEFAULT_DB);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-  await migrate(database);
-  await syncReferenceData(database.db);
+  const { url, database } = await freshBenchDatabase(DEFAULT_DB, 2);
   await database.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   const failures: string[] = [];

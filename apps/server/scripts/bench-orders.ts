@@ -7,15 +7,13 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, rows } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
+import { rows } from '../src/db/client.js';
 import { withTenant } from '../src/db/tenant-context.js';
 import { hashPassword } from '../src/lib/secrets.js';
 import { createChannel } from '../src/modules/sales-channels/sales-channels.service.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
-import { appWithOwner, BENCH_PASSWORD, freshDatabaseUrl, log, percentile } from './bench-support.js';
+import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, log, percentile } from './bench-support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const OTHER_SHOPS = 9;
@@ -28,10 +26,7 @@ const DEFAULT_DB = 'cod_bench_orders';
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const url = await freshDatabaseUrl(DEFAULT_DB);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await migrate(database);
-  await syncReferenceData(database.db);
+  const { url, database } = await freshBenchDatabase(DEFAULT_DB, 10);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
   const shops: Array<{ tenantId: number; ownerId: number; roleId: number; orders: number }> = [];

@@ -10,8 +10,6 @@
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
@@ -19,6 +17,8 @@ import { newOpaqueToken } from '../src/lib/secrets.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { startInstance, waitForMesh, type TInstance } from '../test/realtime/support/cluster.js';
 import { connect } from '../test/realtime/support/sockets.js';
+import { redisAnswers } from '../test/support/redis.js';
+import { freshDatabaseUrl } from './bench-support.js';
 
 const SOCKETS = 1000;
 const TENANTS = 10;
@@ -26,7 +26,6 @@ const USERS_PER_TENANT = 20; // 5 tabs each: 100 sockets per tenant, 50 on each 
 const RATE_PER_S = 100;
 const SECONDS = 10;
 const TARGET_P95_MS = 150;
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DEFAULT_DB = 'cod_bench_realtime';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HARD_LIMIT_MS = 110_000;
@@ -44,29 +43,6 @@ setTimeout(() => {
   console.error(`bench:realtime: stopped after ${HARD_LIMIT_MS / 1000} s`);
   process.exit(2);
 }, HARD_LIMIT_MS).unref();
-
-async function databaseUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DEFAULT_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DEFAULT_DB}`);
-  await admin.end();
-  return `${SERVER}/${DEFAULT_DB}`;
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 interface TShop {
   id: number;
@@ -254,8 +230,8 @@ async function run(adapter: 'redis' | 'postgres', url: string, shops: TShop[]): 
 async function main(): Promise<void> {
   const wanted = (process.env.BENCH_ADAPTERS ?? 'redis,postgres').split(',').map((s) => s.trim());
   const adapters = wanted.filter((a): a is 'redis' | 'postgres' => a === 'redis' || a === 'postgres');
-  const redisUp = await redisAnswers();
-  const url = await databaseUrl();
+  const redisUp = await redisAnswers(REDIS_URL);
+  const url = await freshDatabaseUrl(DEFAULT_DB);
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   await migrate(database);
   const shops = await seed(database);

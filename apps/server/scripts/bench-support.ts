@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { buildApp } from '../src/http/app.js';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
@@ -22,6 +24,15 @@ export async function freshDatabaseUrl(name: string): Promise<string> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   return `${SERVER}/${name}`;
+}
+
+/** A fresh database `name` (freshDatabaseUrl), migrated, with the wilayas and communes (the orders generators place orders in real communes). */
+export async function freshBenchDatabase(name: string, poolSize: number): Promise<{ url: string; database: Database }> {
+  const url = await freshDatabaseUrl(name);
+  const database = await openDatabase({ databaseUrl: url, poolSize });
+  await migrate(database);
+  await syncReferenceData(database.db);
+  return { url, database };
 }
 
 /** Nearest-rank percentile of ascending times. */
@@ -45,4 +56,32 @@ export async function appWithOwner(database: Database, url: string, dataDirName:
   const login = await app.inject({ method: 'POST', url: '/login', payload: { email, password: BENCH_PASSWORD } });
   const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
   return { app, headers };
+}
+
+/** The bench:orders shop's shape for `orders` orders (catalogue, customers, agents, days). */
+export function benchShopShape(orders: number) {
+  const large = orders >= 100_000;
+  return {
+    orders,
+    idStart: 0,
+    customers: Math.round(orders / 2.5),
+    products: large ? 300 : 60,
+    agents: large ? 20 : 5,
+    days: large ? 730 : 365,
+  };
+}
+
+/** Runs a bench's main: the failed targets set the exit code, an error ends the process. */
+export function runBench(main: () => Promise<string[]>): void {
+  main()
+    .then((failures) => {
+      if (failures.length) {
+        log(`FAILED: ${failures.join('; ')}`);
+        process.exitCode = 1;
+      } else log('all targets met');
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

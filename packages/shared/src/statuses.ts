@@ -1,15 +1,10 @@
-/** SPEC 3: the nine status types; SPEC 4: which tab shows which types. */
-export const STATUS_TYPES = [
-  'new',
-  'pending',
-  'confirmed',
-  'reported',
-  'follow-up',
-  'inDispatch',
-  'delivered',
-  'returned',
-  'cancelled',
-] as const;
+/**
+ * The types of an order still on its way (orders/status-rules): not yet delivered, returned or
+ * cancelled. They count as possible duplicates of a new order.
+ */
+export const OPEN_STATUS_TYPES = ['new', 'pending', 'confirmed', 'reported', 'follow-up', 'inDispatch'] as const;
+/** SPEC 3: the nine status types, the open ones first; SPEC 4: which tab shows which types. */
+export const STATUS_TYPES = [...OPEN_STATUS_TYPES, 'delivered', 'returned', 'cancelled'] as const;
 export type TStatusType = (typeof STATUS_TYPES)[number];
 
 export const ORDER_TABS = [

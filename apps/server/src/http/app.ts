@@ -11,13 +11,16 @@ import { registerChargilyRoutes } from '../modules/payments/chargily.routes.js';
 import { registerSignupRoutes } from '../modules/register/register.routes.js';
 import { registerWaitingListRoutes } from '../modules/waiting-list/waiting-list.routes.js';
 import { registerPlanRoutes } from '../modules/plans/plans.routes.js';
+import { registerTutorialRoutes } from '../modules/tutorials/tutorials.routes.js';
 import { registerSubscriptionRoutes } from '../modules/subscriptions/subscriptions.routes.js';
 import { registerCustomerRoutes } from '../modules/customers/customers.routes.js';
 import { registerDailyReportRoutes } from '../modules/daily-report/daily-report.routes.js';
 import { registerAnalyticsRoutes } from '../modules/analytics/analytics.routes.js';
 import { registerCashBoxRoutes } from '../modules/cash-boxes/cash-boxes.routes.js';
 import { registerExportRoutes } from '../modules/exports/exports.routes.js';
+import { registerCommissionRoutes } from '../modules/commissions/commissions.routes.js';
 import { registerExpenseRoutes } from '../modules/expenses/expenses.routes.js';
+import { registerProfitRoutes } from '../modules/profit/profit.routes.js';
 import { registerIncomeRoutes } from '../modules/incomes/incomes.routes.js';
 import { registerRemittanceRoutes } from '../modules/remittances/remittances.routes.js';
 import { registerImportRoutes } from '../modules/imports/imports.routes.js';
@@ -119,6 +122,8 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
     chargilyMode: config.CHARGILY_MODE,
     chargilySecretKey: config.CHARGILY_SECRET_KEY,
   });
+  // Issue 19.9: tutorials, written centrally, read by shops (docs/decisions/0100).
+  await registerTutorialRoutes(app, { ...deps, tutorialsDir: `${config.dataDir}/tutorials` });
   const imageStore = localImageStore(config.dataDir);
   registerProductRoutes(app, { ...deps, store: imageStore });
   await registerProductImageRoutes(app, { ...deps, store: imageStore });
@@ -141,9 +146,13 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   await registerImportRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerCashBoxRoutes(app, deps);
-  registerExpenseRoutes(app, deps);
-  registerIncomeRoutes(app, deps);
+  // Receipts of expenses and income under the data directory (docs/decisions/0105).
+  registerExpenseRoutes(app, { ...deps, moneyDir: `${config.dataDir}/money` });
+  registerIncomeRoutes(app, { ...deps, moneyDir: `${config.dataDir}/money` });
   await registerRemittanceRoutes(app, deps);
+  // Issue 13.5-13.6: agent commissions and the profit of an order.
+  registerCommissionRoutes(app, deps);
+  registerProfitRoutes(app, deps);
   // Issue 14.3-14.4: the home page's numbers and the daily report.
   registerDailyReportRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
+import { multipartFile } from '../support/multipart.js';
 import { createTestUser, loginAs, openTestApp } from '../support/test-db.js';
 import { clientOf, createProduct, ownerOfNewShop, productBody } from './catalogue-support.js';
 
@@ -286,7 +287,7 @@ describe('products (issue 3.1)', () => {
       app.inject({
         method: 'POST',
         url: `/dashboard/products/${product.id}/image`,
-        ...multipart(file, name, authorization),
+        ...multipartFile('image', file, name, authorization, 'application/octet-stream'),
       });
 
     const uploaded = await upload(png);
@@ -343,16 +344,3 @@ describe('products (issue 3.1)', () => {
     ]);
   });
 });
-
-function multipart(file: Buffer, filename: string, authorization: string) {
-  const boundary = '----cod-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}

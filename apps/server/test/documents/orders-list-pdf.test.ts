@@ -5,22 +5,11 @@ import {
   type TOrdersListOptions,
   type TOrdersListRow,
 } from '../../src/documents/orders-list-pdf.js';
+import { ordersListRow } from './support/orders-list-row.js';
 import { baselineOf, inspectPdf, lineWords, readingText } from './support/pdf-inspect.js';
 
-const order = (i: number): TOrdersListRow => ({
-  orderNumber: `CMD-${1000 + i}`,
-  customerName: i % 2 ? 'Amélie Benali' : 'محمد أمين',
-  phone: '0555123456',
-  wilayaCode: '16',
-  wilaya: 'Alger',
-  wilayaAr: 'الجزائر',
-  commune: 'Bab Ezzouar',
-  communeAr: 'باب الزوار',
-  products: '2 × Robe kabyle, 1 × Sac',
-  total: 2500,
-  status: 'Confirmée',
-  createdAt: new Date(Date.UTC(2026, 10, 21, 13, 5)),
-});
+const order = (i: number): TOrdersListRow =>
+  ordersListRow(`CMD-${1000 + i}`, i % 2 ? 'Amélie Benali' : 'محمد أمين', new Date(Date.UTC(2026, 10, 21, 13, 5)));
 
 async function listPdf(options: Omit<TOrdersListOptions, 'stream'>): Promise<Buffer> {
   const stream = new PassThrough();

@@ -32,7 +32,7 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
   'db/seed/demo-orders.ts': { reads: 1, why: 'the demo seed (no user)' },
   'modules/remittances/remittances.repository.ts': {
     reads: 2,
-    why: "the carrier's cash owed: a shop-wide money view behind 'view cases', no order row shown to an agent",
+    why: "the carrier's cash owed and the statement matching: a shop-wide money view behind 'view cases', no order row shown to an agent",
   },
   'modules/statuses/statuses.repository.ts': {
     reads: 2,
@@ -65,6 +65,14 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
   'modules/whatsapp-templates/whatsapp-templates.repository.ts': {
     reads: 1,
     why: 'the WhatsApp link reads the phone of an order through orderVisibility',
+  },
+  'modules/commissions/commissions.repository.ts': {
+    reads: 2,
+    why: "the commission ledger: the rule of orders a status change just moved (no user), and an agent's lines (own, or 'view accounting')",
+  },
+  'modules/profit/profit.repository.ts': {
+    reads: 2,
+    why: "an order's profit reads it through visibleTo; its ad-spend share counts the shop's orders of the day (only the share is shown)",
   },
   'modules/users/users.repository.ts': {
     reads: 1,

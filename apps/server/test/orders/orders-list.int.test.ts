@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  dateFilterRange,
-  ORDER_TABS,
-  tabsOfOrder,
-  type TDateFilter,
-  type TOrderListResponse,
-  type TOrderTab,
-  type TStatusType,
-} from '@cod/shared';
+import { dateFilterRange, ORDER_TABS, tabsOfOrder, type TDateFilter, type TOrderListResponse } from '@cod/shared';
+import type { TOrderTab, TStatusType } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withSystem, withTenant } from '../../src/db/tenant-context.js';
 import { foldOrderCounts } from '../../src/modules/orders/order-counts.repository.js';

@@ -1,36 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  canTransition,
-  formatLocalDateTime,
-  STATUS_TYPES,
-  type TOrderEventPayload,
-  type TOrderRow,
-  type TStatusType,
-} from '@cod/shared';
+import { canTransition, formatLocalDateTime, STATUS_TYPES, type TOrderEventPayload, type TOrderRow } from '@cod/shared';
+import type { TStatusType } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withSystem, withTenant } from '../../src/db/tenant-context.js';
 import { domainEvents, type TDomainEvent } from '../../src/lib/domain-events.js';
 import { reserveOrders, shipOrders } from '../../src/modules/orders/order-stock.js';
 import { openTestApp } from '../support/test-db.js';
-import { createOrder, orderBody, shopWithCatalogue, type TShop } from './orders-support.js';
+import { createOrder, orderBody, shopWithCatalogue, STATUS_OF_TYPE, type TShop } from './orders-support.js';
 
 const { app, database } = await openTestApp();
 const ZONE = 'Africa/Algiers';
 const inAnHour = () => formatLocalDateTime(new Date(Date.now() + 3_600_000), ZONE);
-
-// One status of each type in the default set (SPEC 3 status types).
-const STATUS_OF_TYPE: Record<TStatusType, string> = {
-  new: 'new',
-  pending: 'no_answer',
-  confirmed: 'confirmed',
-  reported: 'reported',
-  'follow-up': 'out_for_delivery',
-  inDispatch: 'in_dispatch',
-  delivered: 'delivered',
-  returned: 'returned',
-  cancelled: 'cancelled',
-};
 
 const stockOf = async (shop: TShop, productId: number) => {
   const product = (await shop.api.get(`/dashboard/products/${productId}`)).json();

@@ -1,4 +1,4 @@
-import type { TOrderRow } from '@cod/shared';
+import type { TOrderRow, TStatusType } from '@cod/shared';
 import type { Database } from '../../src/db/client.js';
 import type { TApp } from '../../src/http/app.js';
 import { createTestTenant, createTestUser, loginAs, type TTestTenant } from '../support/test-db.js';
@@ -7,6 +7,19 @@ import { createTestTenant, createTestUser, loginAs, type TTestTenant } from '../
 // (the foundation's tenancy test can leave them to it, like the catalogue's).
 const ORDER_PREFIXES = ['/dashboard/orders', '/dashboard/agents', '/api/orders', '/api/docs'];
 export const isOrdersRoute = (url: string) => ORDER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+
+/** One status of each type in the default set (SPEC 3 status types), by name. */
+export const STATUS_OF_TYPE: Record<TStatusType, string> = {
+  new: 'new',
+  pending: 'no_answer',
+  confirmed: 'confirmed',
+  reported: 'reported',
+  'follow-up': 'out_for_delivery',
+  inDispatch: 'in_dispatch',
+  delivered: 'delivered',
+  returned: 'returned',
+  cancelled: 'cancelled',
+};
 
 type TInjectResponse = Awaited<ReturnType<TApp['app']['inject']>>;
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
+import { multipartFile } from '../support/multipart.js';
 import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD } from '../support/test-db.js';
 
 // Issue 18.4: the signed-in user's own account (docs/decisions/0059).
@@ -28,20 +29,8 @@ async function signIn(email: string, userAgent: string, ip = '10.9.0.1') {
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, authorization: string, payload?: object) =>
   app.inject({ method, url, headers: { authorization }, payload });
 
-function multipart(file: Buffer, filename: string, authorization: string) {
-  const boundary = '----cod-avatar-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const upload = (file: Buffer, authorization: string, filename = 'me.png') =>
-  app.inject({ method: 'POST', url: '/profile/avatar', ...multipart(file, filename, authorization) });
+  app.inject({ method: 'POST', url: '/profile/avatar', ...multipartFile('avatar', file, filename, authorization) });
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })

@@ -8,6 +8,7 @@ import { readShopSettings, shopSettingsOf } from '../../src/modules/shop-setting
 import { clientOf } from '../orders/orders-support.js';
 import { inspectPdf, readingText } from '../documents/support/pdf-inspect.js';
 import { addCompany, openShippingWorld, readyOrders, shopWithCompany } from '../shipping/shipping-support.js';
+import { multipartFile } from '../support/multipart.js';
 import { createTestTenant, createTestUser, loginAs } from '../support/test-db.js';
 
 // Issue 18.5: the shop's settings (docs/decisions/0060).
@@ -32,23 +33,12 @@ const valid = (overrides: Partial<TShopSettingsInput> = {}): TShopSettingsInput 
   ...overrides,
 });
 
-function logoUpload(file: Buffer, authorization: string) {
-  const boundary = '----cod-logo-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
+const logoUpload = (file: Buffer, authorization: string) =>
+  app.inject({
     method: 'POST',
     url: '/dashboard/shop-settings/logo',
-    payload,
-    headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    ...multipartFile('logo', file, 'logo.png', authorization),
   });
-}
 
 describe('shop settings', () => {
   it('every shop starts with defaults: its name, Africa/Algiers, the default hours', async () => {

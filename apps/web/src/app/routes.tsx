@@ -189,6 +189,18 @@ function otherSignedInRoutes(): RouteObject[] {
     { path: 'analytics', handle: { titleKey: 'nav.analytics', link: analytics }, lazy: analyticsPage },
     { path: 'analytics/:section', handle: { titleKey: 'nav.analytics', link: analytics }, lazy: analyticsPage },
     {
+      // Issue 13.5: the agents' commissions of a month (an agent sees their own).
+      path: 'dashboard/commissions',
+      handle: { titleKey: 'pages.commissions', ...AUTH },
+      lazy: () =>
+        Promise.all([
+          import('../features/commissions/commissions-page'),
+          loadLocalePart(appI18n, 'catalogue'),
+          loadLocalePart(appI18n, 'money'),
+          loadLocalePart(appI18n, 'commissions'),
+        ]).then(([m]) => ({ Component: m.CommissionsPage })),
+    },
+    {
       // Issue 14.4: the daily report (page, PDF, mail hour).
       path: 'reports/daily',
       // The shop's day: for those who see every order ('view all orders' is read on 'all orders').
@@ -267,6 +279,8 @@ const CENTRAL_PAGES = [
   'plans',
   'payments',
   'payments/create',
+  // Issue 19.9: tutorials, written centrally (docs/decisions/0100).
+  'tutorials',
 ];
 
 const CENTRAL_BUILT = new Set([
@@ -278,6 +292,8 @@ const CENTRAL_BUILT = new Set([
   'plans',
   'payments',
   'payments/create',
+  // Issue 19.9: tutorials, written centrally (docs/decisions/0100).
+  'tutorials',
 ]);
 
 const CENTRAL_PUBLIC = ['auth/landingpage', 'auth/register', 'auth/successpage'];

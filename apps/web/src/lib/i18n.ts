@@ -76,6 +76,12 @@ const PARTS = {
     fr: () => import('../locales/money/fr.json'),
     ar: () => import('../locales/money/ar.json'),
   },
+  // Issue 13.5-13.6: agent commissions and an order's profit.
+  commissions: {
+    en: () => import('../locales/commissions/en.json'),
+    fr: () => import('../locales/commissions/fr.json'),
+    ar: () => import('../locales/commissions/ar.json'),
+  },
   // Shipping (issue 5) and import/export (issue 6) dialogs and the shipping companies screen.
   operations: {
     en: () => import('../locales/operations/en.json'),

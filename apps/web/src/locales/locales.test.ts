@@ -17,6 +17,9 @@ import ordersFr from './orders/fr.json';
 import messagesAr from './messages/ar.json';
 import messagesEn from './messages/en';
 import messagesFr from './messages/fr.json';
+import commissionsAr from './commissions/ar.json';
+import commissionsEn from './commissions/en.json';
+import commissionsFr from './commissions/fr.json';
 import moneyAr from './money/ar.json';
 import moneyEn from './money/en.json';
 import moneyFr from './money/fr.json';
@@ -65,6 +68,7 @@ const BUNDLES: Array<{ name: string; en: TTree; fr: TTree; ar: TTree }> = [
   { name: 'operations', en: operationsEn, fr: operationsFr, ar: operationsAr },
   { name: 'admin', en: adminEn, fr: adminFr, ar: adminAr },
   { name: 'money', en: moneyEn, fr: moneyFr, ar: moneyAr },
+  { name: 'commissions', en: commissionsEn, fr: commissionsFr, ar: commissionsAr },
   { name: 'central', en: centralEn, fr: centralFr, ar: centralAr },
   { name: 'team', en: teamEn, fr: teamFr, ar: teamAr },
   { name: 'analytics', en: analyticsEn, fr: analyticsFr, ar: analyticsAr },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
 import { LOCALES, ZPassword, type TLocale } from '../auth.js';
-import { normalizeAlgerianPhone } from '../catalogue/phone.js';
+import { ZOptionalAlgerianPhone } from '../catalogue/phone.js';
 
 /** Issue 18.4: PUT /profile, the signed-in user's own name, phone and language. */
 export const ZProfileUpdate = z.object({
@@ -11,18 +11,7 @@ export const ZProfileUpdate = z.object({
     .min(1, m('validation.required', { field: 'name' }))
     .max(120, m('validation.too_long', { field: 'name', max: 120 })),
   // Optional: empty clears it; anything else must be an Algerian number (stored in national form).
-  phone: z
-    .string()
-    .nullish()
-    .transform((value, ctx) => {
-      if (!value || !value.trim()) return null;
-      const phone = normalizeAlgerianPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: m('customer.phone_invalid') });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: ZOptionalAlgerianPhone,
   locale: z.enum(LOCALES, { message: m('validation.selected_invalid', { field: 'locale' }) }),
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
-import { normalizeAlgerianPhone } from '../catalogue/phone.js';
+import { ZOptionalAlgerianPhone } from '../catalogue/phone.js';
 
 /** The Algerian week, as the shop's working hours list it (the weekend is Friday and Saturday). */
 export const WEEK_DAYS = ['sat', 'sun', 'mon', 'tue', 'wed', 'thu', 'fri'] as const;
@@ -55,19 +55,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** An optional Algerian phone: empty is null, anything else its national form or a field error. */
-const optionalPhone = z
-  .string()
-  .nullish()
-  .transform((value, ctx) => {
-    if (!value || !value.trim()) return null;
-    const phone = normalizeAlgerianPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: m('customer.phone_invalid') });
-      return z.NEVER;
-    }
-    return phone;
-  });
+const optionalPhone = ZOptionalAlgerianPhone;
 
 const optionalText = (field: 'address', max: number) =>
   z

@@ -32,16 +32,25 @@ function toNational(compact: string): string | null {
   return /^0\d+$/.test(compact) ? compact : null;
 }
 
+/** The national form of `value`, or the "not a valid Algerian number" issue: what every phone field checks. */
+export function algerianPhoneOrIssue(value: string, ctx: z.RefinementCtx): string {
+  const phone = normalizeAlgerianPhone(value);
+  if (phone) return phone;
+  ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.phoneInvalid });
+  return z.NEVER;
+}
+
 /** A phone field of a form: normalised on the way in, one clear message when it is not Algerian. */
 export const ZAlgerianPhone = z.string({ error: fieldRequired('phone') }).transform((value, ctx) => {
   if (!value.trim()) {
     ctx.addIssue({ code: 'custom', message: fieldRequired('phone') });
     return z.NEVER;
   }
-  const phone = normalizeAlgerianPhone(value);
-  if (!phone) {
-    ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.phoneInvalid });
-    return z.NEVER;
-  }
-  return phone;
+  return algerianPhoneOrIssue(value, ctx);
 });
+
+/** An optional Algerian phone: empty is null, anything else its national form or a field error. */
+export const ZOptionalAlgerianPhone = z
+  .string()
+  .nullish()
+  .transform((value, ctx) => (value?.trim() ? algerianPhoneOrIssue(value, ctx) : null));

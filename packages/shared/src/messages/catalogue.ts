@@ -4,6 +4,7 @@ import { AUTH_TEMPLATES } from './templates/auth.js';
 import { CALL_CENTRE_TEMPLATES } from './templates/call-centre.js';
 import { CATALOGUE_TEMPLATES } from './templates/catalogue.js';
 import { CENTRAL_TEMPLATES } from './templates/central.js';
+import { COMMISSION_TEMPLATES } from './templates/commissions.js';
 import { FILE_TEMPLATES } from './templates/files.js';
 import { IMPORT_TEMPLATES } from './templates/imports.js';
 import { MONEY_TEMPLATES } from './templates/money.js';
@@ -39,6 +40,7 @@ export const MESSAGE_TEMPLATES = {
   ...WEBHOOK_TEMPLATES,
   ...CALL_CENTRE_TEMPLATES,
   ...REPORT_TEMPLATES,
+  ...COMMISSION_TEMPLATES,
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGE_TEMPLATES;

@@ -1,4 +1,5 @@
 import type { MESSAGE_TEMPLATES, TMessageCode } from './catalogue.js';
+import type { TPlanFeature } from '../central/index.js';
 import type { TFieldName } from './fields.js';
 
 /**
@@ -46,7 +47,9 @@ type TParamType<K extends string> = K extends 'errors' | 'messages'
     ? TFieldName
     : K extends 'limit'
       ? number
-      : TParamScalar;
+      : K extends 'feature'
+        ? TPlanFeature
+        : TParamScalar;
 
 export type TMessageParams<C extends TMessageCode> = {
   [K in TPlaceholders<(typeof MESSAGE_TEMPLATES)[C]>]: TParamType<K>;

@@ -1,4 +1,5 @@
 import { isMessageCode, MESSAGE_TEMPLATES } from './catalogue.js';
+import { planFeatureName } from './plan-features.js';
 import {
   decodeMessage,
   type TMessage,
@@ -15,6 +16,8 @@ function renderParam(name: string, value: TParamScalar | readonly TOrderError[] 
   if (value === undefined) return undefined;
   // `{limit}` is a count said with thousands separators (200,000), as SPEC 8's file refusals say it.
   if (name === 'limit' && typeof value === 'number') return value.toLocaleString('en-US');
+  // `{feature}`: a plan feature's code, said by its name (docs/decisions/0101).
+  if (name === 'feature' && typeof value === 'string') return planFeatureName(value);
   if (!Array.isArray(value)) return String(value);
   const list = value as readonly TOrderError[];
   if (name === 'messages') return list.map((e) => e.message).join(', ');

@@ -29,7 +29,8 @@ export const MAX_BULK_ORDERS = 500;
 const numberish = (value: unknown) =>
   typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value === '' ? undefined : value;
 
-const zId = (required: string, invalid: string) =>
+/** A selected id of a request body (an order, a status, an agent, a company): `required` when missing, else `invalid`. */
+export const zSelectedId = (required: string, invalid: string) =>
   z.preprocess(
     (v) => (v === null ? undefined : numberish(v)),
     z
@@ -50,7 +51,7 @@ const zLocalDateTime = (required: string) =>
   );
 
 const zOrderIds = z
-  .array(zId(ORDER_ACTION_MESSAGES.ordersRequired, ORDER_ACTION_MESSAGES.ordersInvalid), {
+  .array(zSelectedId(ORDER_ACTION_MESSAGES.ordersRequired, ORDER_ACTION_MESSAGES.ordersInvalid), {
     error: ORDER_ACTION_MESSAGES.ordersRequired,
   })
   .min(1, ORDER_ACTION_MESSAGES.ordersRequired)
@@ -58,7 +59,7 @@ const zOrderIds = z
   .transform((ids) => [...new Set(ids)]);
 
 const statusFields = {
-  status: zId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid),
+  status: zSelectedId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid),
   description: zOptionalText('description', 1000),
   /** Required when the status is of type reported (the schedule). */
   report_date: zLocalDateTime(ORDER_ACTION_MESSAGES.reportDateRequired).optional(),
@@ -79,13 +80,13 @@ export const ZReportOrderRequest = z.object({
   report_date: zLocalDateTime(ORDER_ACTION_MESSAGES.reportDateRequired),
   description: zOptionalText('description', 1000),
   /** Which reported status (default: the shop's first of type reported). */
-  status: zId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid).optional(),
+  status: zSelectedId(ORDER_ACTION_MESSAGES.statusRequired, ORDER_ACTION_MESSAGES.statusInvalid).optional(),
 });
 export type TReportOrderRequest = z.output<typeof ZReportOrderRequest>;
 
 /** POST /dashboard/orders/assign-agent. */
 export const ZAssignAgentRequest = z.object({
-  agent_id: zId(ORDER_ACTION_MESSAGES.agentRequired, ORDER_ACTION_MESSAGES.agentInvalid),
+  agent_id: zSelectedId(ORDER_ACTION_MESSAGES.agentRequired, ORDER_ACTION_MESSAGES.agentInvalid),
   order_ids: zOrderIds,
 });
 export type TAssignAgentRequest = z.output<typeof ZAssignAgentRequest>;

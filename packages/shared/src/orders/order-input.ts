@@ -4,7 +4,7 @@ import { customFieldValueErrors, type TCustomFieldValues } from '../catalogue/cu
 import { CATALOGUE_MESSAGES, fieldRequired } from '../catalogue/messages.js';
 import type { TFieldName } from '../messages/fields.js';
 import { m } from '../messages/message.js';
-import { normalizeAlgerianPhone } from '../catalogue/phone.js';
+import { algerianPhoneOrIssue } from '../catalogue/phone.js';
 import type { TCustomField } from '../catalogue/product.js';
 import type { TStopdeskCentre } from './stopdesk.js';
 
@@ -75,12 +75,7 @@ const zRequiredPhone = z.preprocess(
       ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phoneRequired });
       return z.NEVER;
     }
-    const phone = normalizeAlgerianPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.phoneInvalid });
-      return z.NEVER;
-    }
-    return phone;
+    return algerianPhoneOrIssue(value, ctx);
   }),
 );
 
@@ -88,12 +83,7 @@ const zOptionalPhone = z.preprocess(
   (v) => v ?? '',
   z.string({ error: CATALOGUE_MESSAGES.phoneInvalid }).transform((value, ctx): string | null => {
     if (!value.trim()) return null;
-    const phone = normalizeAlgerianPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.phoneInvalid });
-      return z.NEVER;
-    }
-    return phone;
+    return algerianPhoneOrIssue(value, ctx);
   }),
 );
 

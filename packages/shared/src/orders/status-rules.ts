@@ -1,4 +1,4 @@
-import { STATUS_TYPES, type TStatusType } from '../statuses.js';
+import { OPEN_STATUS_TYPES, STATUS_TYPES, type TStatusType } from '../statuses.js';
 
 /**
  * Which status types allow which action, written once for the SPA (hides the entry) and the
@@ -16,15 +16,6 @@ export const EDITABLE_STATUS_TYPES = [
 
 /** The types of an order in a carrier's hands: deleting it would lose the parcel. */
 export const WITH_CARRIER_STATUS_TYPES = ['inDispatch', 'follow-up'] as const satisfies readonly TStatusType[];
-
-export const OPEN_STATUS_TYPES = [
-  'new',
-  'pending',
-  'confirmed',
-  'reported',
-  'follow-up',
-  'inDispatch',
-] as const satisfies readonly TStatusType[];
 
 const has = (types: readonly TStatusType[], type: TStatusType) => types.includes(type);
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../catalogue/common.js';
-import { MAX_BULK_ORDERS } from '../orders/order-actions.js';
+import { MAX_BULK_ORDERS, zSelectedId } from '../orders/order-actions.js';
 import { m, type TMessageBody } from '../messages/message.js';
 import { SHIPPING_MESSAGES as M, type TOrderError } from './messages.js';
 import type { TShipmentStatusName, TTimelineDotColour } from './timeline.js';
@@ -9,27 +8,14 @@ import type { TShipmentStatusName, TTimelineDotColour } from './timeline.js';
 export const CARRIER_KINDS = ['yalidine', 'ecotrack', 'zr_express', 'maystro', 'noest', 'manual'] as const;
 export type TCarrierKindName = (typeof CARRIER_KINDS)[number];
 
-const numberish = (value: unknown) =>
-  typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value === '' ? undefined : value;
-
-const zId = (required: string, invalid: string) =>
-  z.preprocess(
-    (v) => (v === null ? undefined : numberish(v)),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
-      .int(invalid)
-      .positive(invalid)
-      .max(MAX_ID, invalid),
-  );
-
 const zOrderIds = (required: string) =>
   z
-    .array(zId(required, M.ordersInvalid), { error: required })
+    .array(zSelectedId(required, M.ordersInvalid), { error: required })
     .min(1, required)
     .max(MAX_BULK_ORDERS, m('order.too_many_selected', { max: MAX_BULK_ORDERS }))
     .transform((ids) => [...new Set(ids)]);
 
-const zCompanyId = zId(M.companyRequired, M.companyInvalid);
+const zCompanyId = zSelectedId(M.companyRequired, M.companyInvalid);
 
 /** POST /dashboard/orders/assign-shipping and /dispatch (SPEC 7). */
 export const ZShippingOrdersRequest = z.object({
@@ -45,7 +31,10 @@ export type TOrderIdsRequest = z.output<typeof ZOrderIdsRequest>;
 /** POST /dashboard/orders/calculate-delivery-fee. */
 export const ZDeliveryFeeRequest = z.object({
   shipping_company_id: zCompanyId,
-  state_id: zId(m('validation.required', { field: 'state' }), m('validation.selected_invalid', { field: 'state' })),
+  state_id: zSelectedId(
+    m('validation.required', { field: 'state' }),
+    m('validation.selected_invalid', { field: 'state' }),
+  ),
   delivery_type: z.enum(['stopdesk', 'home_delivery'], {
     error: m('shipping.delivery_type_invalid'),
   }),

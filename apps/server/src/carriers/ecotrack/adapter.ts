@@ -1,28 +1,9 @@
 import { adapterSetup, connectionResult, makeHttpClient, type TAdapterConfig } from '../adapter-config.js';
-import {
-  CarrierError,
-  type TCancelOutcome,
-  type TCarrierAdapter,
-  type TCreateOutcome,
-  type TDriverUpdate,
-  type TParcelInput,
-  type TSimpleOutcome,
-  type TTracking,
-  type TTrackingEvent,
-} from '../carrier.js';
+import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import type { TDriverUpdate, TParcelInput, TSimpleOutcome, TTracking, TTrackingEvent } from '../carrier.js';
 import { createParcelsSafely, type TFound } from '../create-flow.js';
-import {
-  algiersToIso,
-  asNumber,
-  asRecord,
-  asRecords,
-  asString,
-  chunk,
-  isoToAlgiers,
-  localPhone,
-  oldestFirst,
-  trackingEvent,
-} from '../parcel-format.js';
+import { algiersToIso, asNumber, asRecord, asRecords, asString, chunk, isoToAlgiers } from '../parcel-format.js';
+import { localPhone, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { ecotrackStatuses } from './statuses.js';
 
 /**

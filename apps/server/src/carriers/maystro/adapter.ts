@@ -1,31 +1,10 @@
-import {
-  adapterSetup,
-  connectionResult,
-  makeHttpClient,
-  nothingToValidate,
-  type TAdapterConfig,
-  withoutDriverNotes,
-} from '../adapter-config.js';
-import {
-  CarrierError,
-  type TCancelOutcome,
-  type TCarrierAdapter,
-  type TCreateOutcome,
-  type TParcelInput,
-  type TTracking,
-} from '../carrier.js';
+import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
+import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
+import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import type { TParcelInput, TTracking } from '../carrier.js';
 import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
-import {
-  algiersToIso,
-  asNumber,
-  asRecord,
-  asRecords,
-  asString,
-  localPhone,
-  mapWithConcurrency,
-  oldestFirst,
-  trackingEvent,
-} from '../parcel-format.js';
+import { algiersToIso, asNumber, asRecord, asRecords, asString, localPhone } from '../parcel-format.js';
+import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
 import { maystroStatuses } from './statuses.js';
 

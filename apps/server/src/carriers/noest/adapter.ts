@@ -1,33 +1,10 @@
-import {
-  adapterSetup,
-  connectionResult,
-  makeHttpClient,
-  type TAdapterConfig,
-  withoutDriverNotes,
-} from '../adapter-config.js';
-import {
-  CarrierError,
-  type TCancelOutcome,
-  type TCarrierAdapter,
-  type TCentre,
-  type TCreateOutcome,
-  type TParcelInput,
-  type TSimpleOutcome,
-  type TTracking,
-} from '../carrier.js';
+import { adapterSetup, connectionResult, makeHttpClient, type TAdapterConfig } from '../adapter-config.js';
+import { withoutDriverNotes } from '../adapter-config.js';
+import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCentre } from '../carrier.js';
+import type { TCreateOutcome, TParcelInput, TSimpleOutcome, TTracking } from '../carrier.js';
 import { createParcelsSafely, refusedOutcome, sendEach } from '../create-flow.js';
-import {
-  algiersToIso,
-  asNumber,
-  asRecord,
-  asRecords,
-  asString,
-  chunk,
-  localPhone,
-  mapWithConcurrency,
-  oldestFirst,
-  trackingEvent,
-} from '../parcel-format.js';
+import { algiersToIso, asNumber, asRecord, asRecords, asString, chunk, localPhone } from '../parcel-format.js';
+import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { noestStatuses } from './statuses.js';
 
 /**

@@ -1,32 +1,10 @@
-import {
-  adapterSetup,
-  connectionResult,
-  makeHttpClient,
-  nothingToValidate,
-  type TAdapterConfig,
-  withoutDriverNotes,
-} from '../adapter-config.js';
-import {
-  CarrierError,
-  type TCancelOutcome,
-  type TCarrierAdapter,
-  type TCentre,
-  type TCreateOutcome,
-  type TFeeRow,
-  type TParcelInput,
-  type TTracking,
-} from '../carrier.js';
+import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
+import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
+import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCentre } from '../carrier.js';
+import type { TCreateOutcome, TFeeRow, TParcelInput, TTracking } from '../carrier.js';
 import { createParcelsSafely, refusedOutcome, type TFound } from '../create-flow.js';
-import {
-  algiersToIso,
-  asNumber,
-  asRecord,
-  asString,
-  chunk,
-  oldestFirst,
-  splitFullName,
-  trackingEvent,
-} from '../parcel-format.js';
+import { algiersToIso, asNumber, asRecord, asString, chunk, oldestFirst, splitFullName } from '../parcel-format.js';
+import { trackingEvent } from '../parcel-format.js';
 import { yalidineStatuses } from './statuses.js';
 
 /**

@@ -1,24 +1,9 @@
-import {
-  adapterSetup,
-  connectionResult,
-  makeHttpClient,
-  nothingToValidate,
-  type TAdapterConfig,
-  withoutDriverNotes,
-} from '../adapter-config.js';
+import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
+import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
 import type { TCancelOutcome, TCarrierAdapter, TCreateOutcome, TParcelInput, TTracking } from '../carrier.js';
 import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
-import {
-  algiersToIso,
-  asNumber,
-  asRecord,
-  asRecords,
-  asString,
-  internationalPhone,
-  mapWithConcurrency,
-  oldestFirst,
-  trackingEvent,
-} from '../parcel-format.js';
+import { algiersToIso, asNumber, asRecord, asRecords, asString, internationalPhone } from '../parcel-format.js';
+import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
 import { zrStatuses } from './statuses.js';
 

@@ -1,74 +1,51 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, text } from 'drizzle-orm/pg-core';
 
 // Issue 6 tables; the SQL (keys, checks, RLS) is migrations/0007_imports.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const tenantId = () => integer('tenant_id').notNull();
 
 import type { TImportBatchStatus } from '@cod/shared';
+import { keyedTable, tenantTable, ts } from './columns.js';
 
 /** SPEC 4: an import batch's states (one type with the web, packages/shared). */
 export type { TImportBatchStatus };
 
-export const importBatches = pgTable(
-  'import_batches',
-  {
-    tenantId: tenantId(),
-    id: integer('id').generatedByDefaultAsIdentity().notNull(),
-    userId: integer('user_id').notNull(),
-    status: text('status').$type<TImportBatchStatus>().notNull(),
-    fileName: text('file_name').notNull(),
-    fileKind: text('file_kind').$type<'xlsx' | 'xls' | 'csv'>().notNull(),
-    filePath: text('file_path').notNull(),
-    totalRows: integer('total_rows').notNull(),
-    successCount: integer('success_count').notNull(),
-    failedCount: integer('failed_count').notNull(),
-    lastRow: integer('last_row').notNull(),
-    errorMessage: text('error_message'),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
-    finishedAt: ts('finished_at'),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
-);
+export const importBatches = tenantTable('import_batches', {
+  userId: integer('user_id').notNull(),
+  status: text('status').$type<TImportBatchStatus>().notNull(),
+  fileName: text('file_name').notNull(),
+  fileKind: text('file_kind').$type<'xlsx' | 'xls' | 'csv'>().notNull(),
+  filePath: text('file_path').notNull(),
+  totalRows: integer('total_rows').notNull(),
+  successCount: integer('success_count').notNull(),
+  failedCount: integer('failed_count').notNull(),
+  lastRow: integer('last_row').notNull(),
+  errorMessage: text('error_message'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  finishedAt: ts('finished_at'),
+});
 
-export const importErrors = pgTable(
-  'import_errors',
-  {
-    tenantId: tenantId(),
-    batchId: integer('batch_id').notNull(),
-    rowNumber: integer('row_number').notNull(),
-    errorMessage: text('error_message').notNull(),
-    errorCode: text('error_code'),
-    errorParams: jsonb('error_params'),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.batchId, t.rowNumber] })],
-);
+export const importErrors = keyedTable('import_errors', ['batchId', 'rowNumber'], {
+  batchId: integer('batch_id').notNull(),
+  rowNumber: integer('row_number').notNull(),
+  errorMessage: text('error_message').notNull(),
+  errorCode: text('error_code'),
+  errorParams: jsonb('error_params'),
+});
 
-export const importRows = pgTable(
-  'import_rows',
-  {
-    tenantId: tenantId(),
-    batchId: integer('batch_id').notNull(),
-    rowNumber: integer('row_number').notNull(),
-    orderId: integer('order_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.batchId, t.rowNumber] })],
-);
+export const importRows = keyedTable('import_rows', ['batchId', 'rowNumber'], {
+  batchId: integer('batch_id').notNull(),
+  rowNumber: integer('row_number').notNull(),
+  orderId: integer('order_id').notNull(),
+});
 
-export const downloadLinks = pgTable(
-  'download_links',
-  {
-    tenantId: tenantId(),
-    id: integer('id').generatedByDefaultAsIdentity().notNull(),
-    userId: integer('user_id').notNull(),
-    /** The auth token (session) that made the link: logging it out ends the link (0009). */
-    tokenId: integer('token_id').notNull(),
-    keyHash: text('key_hash').notNull(),
-    kind: text('kind').$type<'orders-pdf' | 'parcel-ticket'>().notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
-);
+export const downloadLinks = tenantTable('download_links', {
+  userId: integer('user_id').notNull(),
+  /** The auth token (session) that made the link: logging it out ends the link (0009). */
+  tokenId: integer('token_id').notNull(),
+  keyHash: text('key_hash').notNull(),
+  kind: text('kind').$type<'orders-pdf' | 'parcel-ticket'>().notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull(),
+});

@@ -134,29 +134,39 @@ export const NOTES = [
 // Large wilayas order more (Alger, Oran, Constantine, Sétif, Blida, Tizi Ouzou, Béjaïa, Annaba).
 export const BUSY_STATES = [16, 16, 16, 16, 31, 31, 25, 19, 9, 15, 6, 23, 5, 13, 35, 42];
 
+type TDemoVariant = TProductInput['variants'][number];
+/** A product without variants or custom fields; one with variants spreads it and says them. */
+const plainProduct = (
+  name: string,
+  sku: string,
+  [price, cost_price]: [number, number],
+  low_stock_threshold: number,
+  initial_stock?: number,
+): TProductInput => ({
+  name,
+  sku,
+  price,
+  cost_price,
+  active: true,
+  has_variants: false,
+  variants: [],
+  custom_fields: [],
+  low_stock_threshold,
+  initial_stock,
+});
+/** A variant told apart by its attributes, named after their values. */
+const variant = (sku: string, price: number, initial_stock: number, attrs: Record<string, string>): TDemoVariant => ({
+  name: Object.values(attrs).join(' '),
+  sku,
+  price,
+  attributes: Object.entries(attrs).map(([name, value]) => ({ name, value })),
+  initial_stock,
+});
+
 export const PRODUCTS: TProductInput[] = [
+  plainProduct('Montre Classic Homme', 'MON-CLS', [3900, 1800], 20, 600),
   {
-    name: 'Montre Classic Homme',
-    sku: 'MON-CLS',
-    price: 3900,
-    cost_price: 1800,
-    active: true,
-    has_variants: false,
-    variants: [],
-    custom_fields: [],
-    low_stock_threshold: 20,
-    initial_stock: 600,
-  },
-  {
-    name: 'Montre personnalisée',
-    sku: 'MON-GRV',
-    price: 4900,
-    cost_price: 2200,
-    active: true,
-    has_variants: false,
-    variants: [],
-    low_stock_threshold: 10,
-    initial_stock: 300,
+    ...plainProduct('Montre personnalisée', 'MON-GRV', [4900, 2200], 10, 300),
     custom_fields: [
       { label: 'Gravure', type: 'text', required: true, placeholder: 'Prénom ou date', options: [] },
       { label: 'Bracelet', type: 'select', required: true, placeholder: null, options: ['Cuir', 'Acier', 'Silicone'] },
@@ -164,98 +174,26 @@ export const PRODUCTS: TProductInput[] = [
     ],
   },
   {
-    name: 'Robe Kabyle',
-    sku: 'ROB-KAB',
-    price: 6500,
-    cost_price: 3000,
-    active: true,
+    ...plainProduct('Robe Kabyle', 'ROB-KAB', [6500, 3000], 15),
     has_variants: true,
-    custom_fields: [],
-    low_stock_threshold: 15,
     variants: [
-      { name: 'S', sku: 'ROB-KAB-S', price: 6500, attributes: [{ name: 'Taille', value: 'S' }], initial_stock: 450 },
-      { name: 'M', sku: 'ROB-KAB-M', price: 6500, attributes: [{ name: 'Taille', value: 'M' }], initial_stock: 550 },
-      { name: 'L', sku: 'ROB-KAB-L', price: 6900, attributes: [{ name: 'Taille', value: 'L' }], initial_stock: 450 },
+      variant('ROB-KAB-S', 6500, 450, { Taille: 'S' }),
+      variant('ROB-KAB-M', 6500, 550, { Taille: 'M' }),
+      variant('ROB-KAB-L', 6900, 450, { Taille: 'L' }),
     ],
   },
   {
-    name: 'Basket Runner',
-    sku: 'BSK-RUN',
-    price: 5400,
-    cost_price: 2600,
-    active: true,
+    ...plainProduct('Basket Runner', 'BSK-RUN', [5400, 2600], 10),
     has_variants: true,
-    custom_fields: [],
-    low_stock_threshold: 10,
     variants: [
-      {
-        name: '40 Noir',
-        sku: 'BSK-RUN-40N',
-        price: 5400,
-        attributes: [
-          { name: 'Pointure', value: '40' },
-          { name: 'Couleur', value: 'Noir' },
-        ],
-        initial_stock: 360,
-      },
-      {
-        name: '42 Noir',
-        sku: 'BSK-RUN-42N',
-        price: 5400,
-        attributes: [
-          { name: 'Pointure', value: '42' },
-          { name: 'Couleur', value: 'Noir' },
-        ],
-        initial_stock: 360,
-      },
-      {
-        name: '42 Blanc',
-        sku: 'BSK-RUN-42B',
-        price: 5600,
-        attributes: [
-          { name: 'Pointure', value: '42' },
-          { name: 'Couleur', value: 'Blanc' },
-        ],
-        initial_stock: 320,
-      },
+      variant('BSK-RUN-40N', 5400, 360, { Pointure: '40', Couleur: 'Noir' }),
+      variant('BSK-RUN-42N', 5400, 360, { Pointure: '42', Couleur: 'Noir' }),
+      variant('BSK-RUN-42B', 5600, 320, { Pointure: '42', Couleur: 'Blanc' }),
     ],
   },
-  {
-    name: 'Huile d’argan 100 ml',
-    sku: 'HUI-ARG',
-    price: 1800,
-    cost_price: 700,
-    active: true,
-    has_variants: false,
-    variants: [],
-    custom_fields: [],
-    low_stock_threshold: 30,
-    initial_stock: 800,
-  },
-  {
-    name: 'Écouteurs sans fil',
-    sku: 'ECO-BT',
-    price: 2900,
-    cost_price: 1200,
-    active: true,
-    has_variants: false,
-    variants: [],
-    custom_fields: [],
-    low_stock_threshold: 25,
-    initial_stock: 500,
-  },
-  {
-    name: 'Parfum oriental 50 ml',
-    sku: 'PAR-ORI',
-    price: 3500,
-    cost_price: 1400,
-    active: true,
-    has_variants: false,
-    variants: [],
-    custom_fields: [],
-    low_stock_threshold: 20,
-    initial_stock: 400,
-  },
+  plainProduct('Huile d’argan 100 ml', 'HUI-ARG', [1800, 700], 30, 800),
+  plainProduct('Écouteurs sans fil', 'ECO-BT', [2900, 1200], 25, 500),
+  plainProduct('Parfum oriental 50 ml', 'PAR-ORI', [3500, 1400], 20, 400),
 ];
 
 export const CHANNELS: Array<{ name: string; source_type: TSalesSourceType }> = [

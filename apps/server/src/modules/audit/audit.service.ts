@@ -10,3 +10,14 @@ export type { TAuditEntry } from './audit.repository.js';
 export function recordAudit(tx: Tx, entry: repo.TAuditEntry): Promise<void> {
   return repo.recordAudit(tx, entry);
 }
+
+/** A change of the shop's own settings by `actor`: entity 'settings', the shop's id. */
+export function recordSettingsAudit(
+  tx: Tx,
+  actor: { tenantId: number; userId: number; ip?: string | null },
+  changes: Record<string, unknown>,
+  action = 'update',
+): Promise<void> {
+  const { tenantId, userId, ip } = actor;
+  return repo.recordAudit(tx, { tenantId, userId, action, entity: 'settings', entityId: tenantId, changes, ip });
+}

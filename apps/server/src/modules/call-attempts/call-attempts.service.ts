@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordSettingsAudit } from '../audit/audit.service.js';
 import { changeStatuses } from '../orders/change-status.js';
 import { scopeOf, type TOrderActor, type TOrderScope } from '../orders/order-access.js';
 import { emitOrderEvents, type TOrderBefore } from '../orders/order-events.js';
@@ -232,15 +232,7 @@ export function updateCallSettings(deps: TAppDeps, actor: TActor, input: unknown
       throw AppError.validation({ no_answer_status_id: [CALL_MESSAGES.statusInvalid] });
     }
     await repo.saveCallSettings(tx, actor.tenantId, values);
-    await recordAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      action: 'update',
-      entity: 'settings',
-      entityId: actor.tenantId,
-      changes: { before, after: values },
-      ip: actor.ip,
-    });
+    await recordSettingsAudit(tx, actor, { before, after: values });
     return { ...messageBody(CALL_MESSAGES.settingsSaved), settings: values };
   });
 }

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { TCustomerCustomFields, TCustomerSummary, TStatusType } from '@cod/shared';
+import type { TCustomerCustomFields, TCustomerSummary } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
-import { visibleOrders, type TOrderScope } from '../orders/order-access.js';
+import {
+  ORDER_WITH_STATUS,
+  visibleOrders,
+  visibleOrdersWithStatus,
+  type TOrderScope,
+  type TOrderWithStatusRecord,
+} from '../orders/order-access.js';
 
 /** How many of the customer's latest orders the history dialog lists. */
 export const HISTORY_ORDERS = 20;
@@ -27,20 +33,9 @@ export async function customerOrderSummary(tx: Tx, scope: TOrderScope, customerI
           (count(*) filter (where o.status_type = 'returned'))::int as returned_orders
         from ${visibleOrders(scope)} o where o.customer_id = ${customerId} and o.deleted_at is null`,
   );
-  const orders = await rows<{
-    id: number;
-    order_number: number;
-    total: string;
-    created_at: Date | string;
-    status_id: number;
-    name: string;
-    display_name: string;
-    color: string;
-    type: TStatusType;
-  }>(
+  const orders = await rows<TOrderWithStatusRecord & { total: string }>(
     tx,
-    sql`select o.id, o.order_number, o.total, o.created_at, s.id as status_id, s.name, s.display_name, s.color, s.type
-        from ${visibleOrders(scope)} o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+    sql`select ${ORDER_WITH_STATUS}, o.total from ${visibleOrdersWithStatus(scope)}
         where o.customer_id = ${customerId} and o.deleted_at is null
         order by o.created_at desc, o.id desc limit ${HISTORY_ORDERS}`,
   );

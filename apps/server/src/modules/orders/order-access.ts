@@ -40,6 +40,7 @@ export async function scopeOf(tx: Tx, actor: TOrderActor): Promise<TOrderScope> 
 
 // The scope's SQL lives with the repositories; other modules read it from here.
 export { orderVisibility, visibleOrders, visibleTo } from './order-scope.repository.js';
+export { ORDER_WITH_STATUS, visibleOrdersWithStatus, type TOrderWithStatusRecord } from './order-scope.repository.js';
 
 /** What every orders use case is given besides the actor: the database, opaque to the routes. */
 export interface TOrderDeps {

@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { formatLocalDateTime, timeAgo, type TCurrentShipment } from '@cod/shared';
+import type { TCurrentShipment } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
+import { toCurrentShipment, type TShipmentHead } from '../shipping/timeline.js';
 
-interface TListShipmentRecord {
-  id: number;
+interface TListShipmentRecord extends TShipmentHead {
   order_id: number;
-  tracking_number: string;
-  status: TCurrentShipment['status'];
-  raw_status: string | null;
-  driver_phone: string | null;
-  created_at: string | Date;
-  company_id: number;
-  company_name: string;
-  company_icon: string | null;
-  company_code: string;
-  company_kind: TCurrentShipment['shipping_company']['kind'];
 }
 
 /**
@@ -41,27 +31,5 @@ export async function listRowShipments(
         join shipping_companies c on c.tenant_id = sh.tenant_id and c.id = sh.shipping_company_id
         where sh.tenant_id = ${tenantId} and sh.active and sh.order_id = any(${`{${orderIds.join(',')}}`}::int[])`,
   );
-  return new Map(
-    found.map((r) => {
-      const createdAt = new Date(r.created_at);
-      const shipment: TCurrentShipment = {
-        id: r.id,
-        shipping_company: {
-          id: r.company_id,
-          name: r.company_name,
-          icon: r.company_icon,
-          code: r.company_code,
-          kind: r.company_kind,
-        },
-        tracking_number: r.tracking_number,
-        status: r.status,
-        provider_status: r.raw_status,
-        driver_phone: r.driver_phone,
-        formatted_created_at: formatLocalDateTime(createdAt, timeZone),
-        created_time_ago: timeAgo(createdAt, now),
-        statuses: [],
-      };
-      return [r.order_id, shipment] as const;
-    }),
-  );
+  return new Map(found.map((r) => [r.order_id, toCurrentShipment(r, [], timeZone, now)] as const));
 }

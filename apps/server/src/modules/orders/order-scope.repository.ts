@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { TStatusType } from '@cod/shared';
 import type { TOrderScope } from './order-access.js';
 import { inList } from '../../db/sql-lists.js';
 
@@ -36,4 +37,26 @@ export function orderVisibility(scope: TOrderScope): SQL {
  */
 export function visibleOrders(scope: TOrderScope): SQL {
   return sql`(select o.* from orders o where o.tenant_id = ${scope.tenantId} and ${orderVisibility(scope)})`;
+}
+
+/** An order as the customer history and the phone check show it: its number, date and status. */
+export interface TOrderWithStatusRecord {
+  id: number;
+  order_number: number;
+  created_at: Date | string;
+  status_id: number;
+  name: string;
+  display_name: string;
+  color: string;
+  type: TStatusType;
+}
+
+/**
+ * `select ${ORDER_WITH_STATUS} from ${visibleOrdersWithStatus(scope)}`: the columns of
+ * TOrderWithStatusRecord, from the visible orders `o` joined to their status `s`.
+ */
+export const ORDER_WITH_STATUS = sql`o.id, o.order_number, o.created_at, s.id as status_id, s.name, s.display_name,
+  s.color, s.type`;
+export function visibleOrdersWithStatus(scope: TOrderScope): SQL {
+  return sql`${visibleOrders(scope)} o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id`;
 }

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { OPEN_STATUS_TYPES, type TStatusType } from '@cod/shared';
+import { OPEN_STATUS_TYPES } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import type { TOrderScope } from './order-access.js';
-import { visibleOrders } from './order-scope.repository.js';
+import {
+  ORDER_WITH_STATUS,
+  visibleOrders,
+  visibleOrdersWithStatus,
+  type TOrderWithStatusRecord,
+} from './order-scope.repository.js';
 
 /** How many of the customer's orders the scope sees, not deleted, besides the one being edited. */
 export async function countCustomerOrders(
@@ -19,16 +24,7 @@ export async function countCustomerOrders(
   return Number(count?.n ?? 0);
 }
 
-export interface TPhoneDuplicateRecord {
-  id: number;
-  order_number: number;
-  created_at: Date | string;
-  status_id: number;
-  name: string;
-  display_name: string;
-  color: string;
-  type: TStatusType;
-}
+export type TPhoneDuplicateRecord = TOrderWithStatusRecord;
 
 /** The open orders of a phone (either of the order's two) created in the last 7 days, newest first. */
 export function recentOpenOrdersOfPhone(
@@ -39,8 +35,7 @@ export function recentOpenOrdersOfPhone(
 ): Promise<TPhoneDuplicateRecord[]> {
   return rows<TPhoneDuplicateRecord>(
     tx,
-    sql`select o.id, o.order_number, o.created_at, s.id as status_id, s.name, s.display_name, s.color, s.type
-        from ${visibleOrders(scope)} o join statuses s on s.tenant_id = o.tenant_id and s.id = o.status_id
+    sql`select ${ORDER_WITH_STATUS} from ${visibleOrdersWithStatus(scope)}
         where o.id <> ${excludeId} and o.deleted_at is null
           and (o.customer_phone_1 = ${phone} or o.customer_phone_2 = ${phone})
           and o.status_type = any(${`{${OPEN_STATUS_TYPES.join(',')}}`}::text[])

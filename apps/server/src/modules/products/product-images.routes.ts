@@ -1,8 +1,8 @@
 import { m } from '@cod/shared';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../http/actor.js';
+import { readUploadedFile, registerUploadScope } from '../../http/file-upload.js';
 import { AppError } from '../../lib/app-error.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
@@ -16,13 +16,12 @@ const ZFileParams = z.object({ tenant: z.coerce.number().int().positive(), file:
  * other modules (the orders import) register their own limits.
  */
 export async function registerProductImageRoutes(app: FastifyInstance, deps: service.TProductDeps): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
-
+  const tooLarge = m('product.image_too_large', { max: MAX_IMAGE_BYTES / 1024 / 1024 });
+  await registerUploadScope(app, MAX_IMAGE_BYTES, (scope) => {
     scope.post('/dashboard/products/:id/image', { config: { access: 'manage products' } }, async (request) => {
       const actor = actorOf(request);
       const { id } = parse(ZIdParams, request.params);
-      return service.setProductImage(deps, actor, id, () => readUpload(request));
+      return service.setProductImage(deps, actor, id, () => readUploadedFile(request, 'image', tooLarge));
     });
   });
 
@@ -42,19 +41,4 @@ export async function registerProductImageRoutes(app: FastifyInstance, deps: ser
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(data);
   });
-}
-
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => AppError.validation({ image: [m('validation.required', { field: 'image' })] });
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file().catch(() => undefined);
-  if (!part) throw missing();
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.validation({ image: [m('product.image_too_large', { max: MAX_IMAGE_BYTES / 1024 / 1024 })] });
-    }
-    throw error;
-  }
 }

@@ -2,6 +2,7 @@ import { m } from '@cod/shared';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -89,4 +90,30 @@ export async function storeProductImage(store: TImageStore, tenantId: number, da
   await store.save(tenantId, stored.imageKey, image);
   await store.save(tenantId, stored.thumbnailKey, thumbnail);
   return stored;
+}
+
+/**
+ * One picture checked by its content (the first bytes, then a full decode by sharp), never by its name,
+ * turned upright and re-encoded by `encode` (which drops EXIF and anything hidden after the picture),
+ * then stored like product pictures under a 128-bit random name. `invalid` is the error for what is not
+ * a picture. Answers the stored key.
+ */
+export async function storeSingleImage(
+  store: TImageStore,
+  tenantId: number,
+  data: Buffer,
+  invalid: () => AppError,
+  encode: (image: Sharp) => Sharp,
+): Promise<string> {
+  if (!looksLikeImage(data)) throw invalid();
+  const { default: sharp } = await import('sharp');
+  let image: Buffer;
+  try {
+    image = await encode(sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()).toBuffer();
+  } catch {
+    throw invalid();
+  }
+  const key = `${crypto.randomBytes(16).toString('base64url')}.webp`;
+  await store.save(tenantId, key, image);
+  return key;
 }

@@ -1,9 +1,8 @@
 import { AVATAR_MAX_BYTES, m } from '@cod/shared';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
-import { AppError } from '../../lib/app-error.js';
+import { readUploadedFile, registerUploadScope } from '../../http/file-upload.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import * as service from './profile.service.js';
@@ -41,25 +40,10 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: service.
   );
 
   // Multipart in this scope only, with the avatar's own size limit (2 MB).
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const tooLarge = m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 });
+  await registerUploadScope(app, AVATAR_MAX_BYTES, (scope) => {
     scope.post('/profile/avatar', { config: { access: 'authenticated' } }, (request) =>
-      service.setAvatar(deps, actorOf(request), () => readAvatar(request)),
+      service.setAvatar(deps, actorOf(request), () => readUploadedFile(request, 'avatar', tooLarge)),
     );
   });
-}
-
-async function readAvatar(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => AppError.validation({ avatar: [m('validation.required', { field: 'avatar' })] });
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file().catch(() => undefined);
-  if (!part) throw missing();
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.validation({ avatar: [m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 })] });
-    }
-    throw error;
-  }
 }

@@ -18,7 +18,6 @@ export async function currentShipments(
   const found = await activeShipmentTimelines(tx, tenantId, orderIds);
   return new Map(
     found.map((r) => {
-      const createdAt = new Date(r.created_at);
       // Newest first; our own creation record is the oldest whatever the clocks say.
       const statuses = [...r.statuses].sort(
         (a, b) =>
@@ -27,22 +26,9 @@ export async function currentShipments(
           new Date(b.occurred_at).getTime() - new Date(a.occurred_at).getTime() ||
           b.id - a.id,
       );
-      const shipment: TCurrentShipment = {
-        id: r.id,
-        shipping_company: {
-          id: r.company_id,
-          name: r.company_name,
-          icon: r.company_icon,
-          code: r.company_code,
-          kind: r.company_kind,
-        },
-        tracking_number: r.tracking_number,
-        status: r.status,
-        provider_status: r.raw_status,
-        driver_phone: r.driver_phone,
-        formatted_created_at: formatLocalDateTime(createdAt, timeZone),
-        created_time_ago: timeAgo(createdAt, now),
-        statuses: statuses.map((e) => ({
+      const shipment = toCurrentShipment(
+        r,
+        statuses.map((e) => ({
           id: Number(e.id),
           status: e.status,
           raw_status: e.raw_status,
@@ -52,8 +38,52 @@ export async function currentShipments(
           // A remark that is not a movement gets the neutral info dot.
           color: e.status ? timelineColour(e.status) : 'info',
         })),
-      };
+        timeZone,
+        now,
+      );
       return [r.order_id, shipment] as const;
     }),
   );
+}
+
+/** A parcel and its company, as the shipment queries select them. */
+export interface TShipmentHead {
+  id: number;
+  tracking_number: string;
+  status: TCurrentShipment['status'];
+  raw_status: string | null;
+  driver_phone: string | null;
+  created_at: string | Date;
+  company_id: number;
+  company_name: string;
+  company_icon: string | null;
+  company_code: string;
+  company_kind: TCurrentShipment['shipping_company']['kind'];
+}
+
+/** SPEC 3 current_shipment of a parcel, with the statuses the caller has (the orders list passes none). */
+export function toCurrentShipment(
+  r: TShipmentHead,
+  statuses: TCurrentShipment['statuses'],
+  timeZone: string,
+  now: Date,
+): TCurrentShipment {
+  const createdAt = new Date(r.created_at);
+  return {
+    id: r.id,
+    shipping_company: {
+      id: r.company_id,
+      name: r.company_name,
+      icon: r.company_icon,
+      code: r.company_code,
+      kind: r.company_kind,
+    },
+    tracking_number: r.tracking_number,
+    status: r.status,
+    provider_status: r.raw_status,
+    driver_phone: r.driver_phone,
+    formatted_created_at: formatLocalDateTime(createdAt, timeZone),
+    created_time_ago: timeAgo(createdAt, now),
+    statuses,
+  };
 }

@@ -1,9 +1,8 @@
 import { LOGO_MAX_BYTES, m } from '@cod/shared';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
-import { AppError } from '../../lib/app-error.js';
+import { readUploadedFile, registerUploadScope } from '../../http/file-upload.js';
 import * as service from './shop-settings.service.js';
 
 /**
@@ -20,25 +19,10 @@ export async function registerShopSettingsRoutes(app: FastifyInstance, deps: ser
   app.delete('/dashboard/shop-settings/logo', { config: { access: 'manage settings' } }, (request) =>
     service.removeShopLogo(deps, actorOf(request)),
   );
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const tooLarge = m('shop_settings.logo_too_large', { max: LOGO_MAX_BYTES / 1024 / 1024 });
+  await registerUploadScope(app, LOGO_MAX_BYTES, (scope) => {
     scope.post('/dashboard/shop-settings/logo', { config: { access: 'manage settings' } }, (request) =>
-      service.setShopLogo(deps, actorOf(request), () => readLogo(request)),
+      service.setShopLogo(deps, actorOf(request), () => readUploadedFile(request, 'logo', tooLarge)),
     );
   });
-}
-
-async function readLogo(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => AppError.validation({ logo: [m('validation.required', { field: 'logo' })] });
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file().catch(() => undefined);
-  if (!part) throw missing();
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.validation({ logo: [m('shop_settings.logo_too_large', { max: LOGO_MAX_BYTES / 1024 / 1024 })] });
-    }
-    throw error;
-  }
 }

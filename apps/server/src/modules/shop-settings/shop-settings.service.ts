@@ -13,7 +13,7 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordSettingsAudit } from '../audit/audit.service.js';
 import { localImageStore, type TImageStore } from '../products/product-images.js';
 import { shippingCompanyExists } from '../shipping-companies/shipping-companies.service.js';
 import * as repo from './shop-settings.repository.js';
@@ -109,15 +109,7 @@ export function updateShopSettings(deps: TAppDeps, actor: TActor, input: unknown
     const after = view(actor.tenantId, await rowOf(tx, actor.tenantId));
     const changes = difference(before, after);
     if (Object.keys(changes.after).length) {
-      await recordAudit(tx, {
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'update',
-        entity: 'settings',
-        entityId: actor.tenantId,
-        changes,
-        ip: actor.ip,
-      });
+      await recordSettingsAudit(tx, actor, changes);
     }
     return { ...messageBody(m('shop_settings.updated')), settings: after };
   });
@@ -127,18 +119,15 @@ async function replaceLogo(deps: TShopSettingsDeps, actor: TActor, key: string |
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const before = await rowOf(tx, actor.tenantId, true);
     await repo.setLogoKey(tx, actor.tenantId, key);
-    await recordAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      action: key ? 'update_logo' : 'remove_logo',
-      entity: 'settings',
-      entityId: actor.tenantId,
-      changes: {
+    await recordSettingsAudit(
+      tx,
+      actor,
+      {
         before: { logo_url: logoUrl(actor.tenantId, before.logo_key) },
         after: { logo_url: logoUrl(actor.tenantId, key) },
       },
-      ip: actor.ip,
-    });
+      key ? 'update_logo' : 'remove_logo',
+    );
     return { oldKey: before.logo_key, settings: view(actor.tenantId, await rowOf(tx, actor.tenantId)) };
   });
 }

@@ -1,7 +1,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 
-interface TFormDialogActionsProps {
+export interface TFormDialogActionsProps {
   onCancel: () => void;
   submitLabel: string;
   /** While saving both buttons are off, so a second click cannot post twice. */

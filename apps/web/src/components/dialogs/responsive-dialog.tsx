@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions, type TFormDialogActionsProps } from './form-dialog-actions';
 
 interface TResponsiveDialogProps {
   open: boolean;
@@ -23,6 +24,8 @@ interface TResponsiveDialogProps {
   /** While saving, a click outside or Escape must not drop the user's input. */
   busy?: boolean;
   testId?: string;
+  /** Instead of `actions`: Cancel and the main action (FormDialogActions, off while `busy`). */
+  submit?: Omit<TFormDialogActionsProps, 'onCancel' | 'busy'>;
 }
 
 /** Every catalogue dialog: full screen on phones, a close button, optionally a form. */
@@ -36,11 +39,13 @@ export function ResponsiveDialog({
   onSubmit,
   busy = false,
   testId,
+  submit,
 }: TResponsiveDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  const buttons = actions ?? (submit && <FormDialogActions onCancel={onClose} busy={busy} {...submit} />);
 
   return (
     <Dialog
@@ -68,7 +73,7 @@ export function ResponsiveDialog({
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>{children}</DialogContent>
-      {actions && <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>}
+      {buttons && <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>{buttons}</DialogActions>}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from './search-field';
 
 /** Search and filters above a list, wrapping on narrow screens; "clear" only when something is set. */
 export function ListToolbar({ children, onClear }: { children: ReactNode; onClear?: () => void }) {
@@ -32,5 +33,24 @@ export function ListToolbar({ children, onClear }: { children: ReactNode; onClea
         </Button>
       )}
     </Box>
+  );
+}
+
+/** The toolbar of a list whose only filter is its search box ("clear" empties it). */
+export function SearchToolbar({
+  search,
+  onSearch,
+  label,
+  placeholder,
+}: {
+  search: string | null | undefined;
+  onSearch: (search: string | null) => void;
+  label: string;
+  placeholder?: string;
+}) {
+  return (
+    <ListToolbar onClear={search ? () => onSearch(null) : undefined}>
+      <SearchField label={label} placeholder={placeholder} value={search ?? ''} onChange={onSearch} />
+    </ListToolbar>
   );
 }

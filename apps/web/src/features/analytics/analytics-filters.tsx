@@ -81,22 +81,17 @@ export function AnalyticsFilters({ filters, showAgent = true }: { filters: TFilt
       </TextField>
       {values.date === 'custom' && (
         <>
-          <TextField
-            size="small"
-            type="date"
-            label={t('analytics.filters.start')}
-            value={values.start ?? ''}
-            onChange={(event) => update({ start: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('analytics.filters.end')}
-            value={values.end ?? ''}
-            onChange={(event) => update({ end: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {(['start', 'end'] as const).map((edge) => (
+            <TextField
+              key={edge}
+              size="small"
+              type="date"
+              label={t(`analytics.filters.${edge}`)}
+              value={values[edge] ?? ''}
+              onChange={(event) => update({ [edge]: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </>
       )}
       {showAgent && (
@@ -111,27 +106,22 @@ export function AnalyticsFilters({ filters, showAgent = true }: { filters: TFilt
           ]}
         />
       )}
-      <Select
-        name="product"
-        label={t('analytics.filters.product')}
-        value={values.product}
-        onChange={set('product')}
-        options={keysOf(products)}
-      />
-      <Select
-        name="source"
-        label={t('analytics.filters.source')}
-        value={values.source}
-        onChange={set('source')}
-        options={keysOf(sources)}
-      />
-      <Select
-        name="campaign"
-        label={t('analytics.filters.campaign')}
-        value={values.campaign}
-        onChange={set('campaign')}
-        options={keysOf(campaigns)}
-      />
+      {(
+        [
+          ['product', products],
+          ['source', sources],
+          ['campaign', campaigns],
+        ] as const
+      ).map(([kind, report]) => (
+        <Select
+          key={kind}
+          name={kind}
+          label={t(`analytics.filters.${kind}`)}
+          value={values[kind]}
+          onChange={set(kind)}
+          options={keysOf(report)}
+        />
+      ))}
       <Select
         name="wilaya"
         label={t('analytics.filters.wilaya')}

@@ -8,17 +8,7 @@ import { PageFrame } from '../../app/pages/page-frame';
 import { NotFoundPage } from '../../app/pages/not-found-page';
 import { useUserData } from '../../lib/use-session';
 import { AnalyticsFilters } from './analytics-filters';
-import {
-  AccountingView,
-  AgentsView,
-  CanceledView,
-  ConfirmationView,
-  DailyView,
-  FlowView,
-  OrdersView,
-  OutcomeView,
-  OverviewView,
-} from './analytics-views';
+import { AnalyticsGridView, DailyView, OverviewView } from './analytics-views';
 import { useAnalyticsFilters } from './use-analytics-filters';
 
 /** The views with a tab, in the order a seller reads them (iconnode redirects to the overview). */
@@ -45,20 +35,6 @@ export function AnalyticsPage() {
     switch (view) {
       case 'overview':
         return <OverviewView query={query} />;
-      case 'orders':
-        return <OrdersView query={query} />;
-      case 'confirmation':
-        return <ConfirmationView query={query} />;
-      case 'delivered':
-        return <OutcomeView query={query} kind="delivered" />;
-      case 'returns':
-        return <OutcomeView query={query} kind="returns" />;
-      case 'canceled':
-        return <CanceledView query={query} />;
-      case 'agents':
-        return <AgentsView query={query} />;
-      case 'flow':
-        return <FlowView query={query} />;
       case 'daily':
         return (
           <DailyView
@@ -73,10 +49,10 @@ export function AnalyticsPage() {
             }
           />
         );
-      case 'accounting':
-        return <AccountingView query={query} />;
-      default:
+      case 'iconnode':
         return null;
+      default:
+        return <AnalyticsGridView key={view} query={query} view={view} />;
     }
   })();
 

@@ -5,13 +5,14 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   daysOf,
   type TAnalyticsDimension,
   type TAnalyticsMetric,
   type TAnalyticsReport,
+  type TAnalyticsView,
   type TMetricTable,
 } from '@cod/shared';
 import { useAnalyticsReport, type TReportParams } from './analytics-api';
@@ -132,8 +133,8 @@ type TBreakdownRow = { key: string; label: string; labelAr: string | null; metri
 function BreakdownCard({
   title,
   name,
-  report,
-  state,
+  query,
+  dimension,
   columns,
   chartColumn,
   sort,
@@ -143,8 +144,8 @@ function BreakdownCard({
 }: {
   title: string;
   name: string;
-  report: TAnalyticsReport | undefined;
-  state: ReturnType<typeof stateOf>;
+  query: TReportParams;
+  dimension: TAnalyticsDimension;
   columns: TColumn[];
   chartColumn: string;
   sort?: (a: TDerived, b: TDerived) => number;
@@ -153,6 +154,8 @@ function BreakdownCard({
   horizontal?: boolean;
 }) {
   const { t, rtl, language } = useView();
+  const breakdown = useBreakdown(query, dimension);
+  const report = breakdown.data;
   const rows = useMemo(() => {
     const list = (report?.breakdown?.rows ?? []).map((row) => ({ row, d: derive(row.metrics) }));
     list.sort((a, b) => (sort ? sort(a.d, b.d) : b.d.orders - a.d.orders));
@@ -198,40 +201,46 @@ function BreakdownCard({
       rows={rows.map((r) => [label(r.row), ...columns.map((c) => c.value(r.d, r.row))])}
       display={rows.map((r) => [label(r.row), ...columns.map((c) => c.show(c.value(r.d, r.row)))])}
       height={horizontal ? Math.max(200, 28 * top.length + 60) : 280}
-      {...state}
+      {...stateOf(breakdown)}
       chart={chartNode}
     />
   );
 }
 
-function columnsOf(t: (k: string) => string, fmt: TFormatters, units: { h: string; d: string }) {
-  const c = (id: keyof TDerived, kind: 'count' | 'rate' | 'money' | 'duration'): TColumn => ({
+type TKind = 'count' | 'rate' | 'money' | 'duration';
+
+/** A value as its kind shows it (a count, a rate, an amount in DA, a duration). */
+function showValue(fmt: TFormatters, units: { h: string; d: string }, kind: TKind, v: number | null): string {
+  if (kind === 'count') return fmt.count(v);
+  if (kind === 'rate') return fmt.rate(v);
+  if (kind === 'money') return fmt.money(v);
+  return fmt.duration(v, units);
+}
+
+const COLUMN_KINDS = {
+  orders: 'count',
+  confirmed: 'count',
+  cancelled: 'count',
+  delivered: 'count',
+  returned: 'count',
+  confirmationRate: 'rate',
+  deliveryRate: 'rate',
+  returnRate: 'rate',
+  cancellationRate: 'rate',
+  confirmationDelayS: 'duration',
+  deliveryTimeS: 'duration',
+  revenue: 'money',
+  returnedValue: 'money',
+} as const satisfies Partial<Record<keyof TDerived, TKind>>;
+
+type TColumnId = keyof typeof COLUMN_KINDS;
+
+function columnOf(t: (k: string) => string, fmt: TFormatters, units: { h: string; d: string }, id: TColumnId): TColumn {
+  return {
     id,
     label: t(`analytics.kpi.${id}`),
     value: (d) => d[id],
-    show: (v) =>
-      kind === 'count'
-        ? fmt.count(v)
-        : kind === 'rate'
-          ? fmt.rate(v)
-          : kind === 'money'
-            ? fmt.money(v)
-            : fmt.duration(v, units),
-  });
-  return {
-    orders: c('orders', 'count'),
-    confirmed: c('confirmed', 'count'),
-    cancelled: c('cancelled', 'count'),
-    delivered: c('delivered', 'count'),
-    returned: c('returned', 'count'),
-    confirmationRate: c('confirmationRate', 'rate'),
-    deliveryRate: c('deliveryRate', 'rate'),
-    returnRate: c('returnRate', 'rate'),
-    cancellationRate: c('cancellationRate', 'rate'),
-    confirmationDelayS: c('confirmationDelayS', 'duration'),
-    deliveryTimeS: c('deliveryTimeS', 'duration'),
-    revenue: c('revenue', 'money'),
-    returnedValue: c('returnedValue', 'money'),
+    show: (v) => showValue(fmt, units, COLUMN_KINDS[id], v),
   };
 }
 
@@ -239,9 +248,300 @@ function useBreakdown(query: TReportParams, breakdown: TAnalyticsDimension) {
   return useAnalyticsReport({ ...query, compare: false, breakdown });
 }
 
+/** The period's report without the comparison, as the views' charts read it. */
+function usePeriodReport(query: TReportParams) {
+  return useAnalyticsReport({ ...query, compare: false });
+}
+
+/** The 24 hours of a breakdown by hour (hours without events are zeros). */
+function useHourRows(report: TAnalyticsReport | undefined) {
+  return useMemo(() => {
+    const map = new Map((report?.breakdown?.rows ?? []).map((r) => [r.key, r]));
+    return Array.from({ length: 24 }, (_, h) => ({ hour: h, d: derive(map.get(String(h))?.metrics) }));
+  }, [report]);
+}
+
+/** Steps (label, count) as horizontal bars: the confirmation funnel, the order flow. */
+function StepsChart({ steps }: { steps: Array<[string, number]> }) {
+  const { fmt, rtl } = useView();
+  return (
+    <BarChart
+      layout="horizontal"
+      yAxis={[{ scaleType: 'band', data: steps.map((s) => s[0]), position: rtl ? 'right' : 'left', width: 100 }]}
+      xAxis={[{ reverse: rtl }]}
+      series={[{ data: steps.map((s) => s[1]), valueFormatter: (v: number | null) => fmt.count(v) }]}
+      height={280}
+      hideLegend
+    />
+  );
+}
+
+// ---------------------------------------------------------------- the views, as descriptions
+
+/** A grid cell of a view: a chart, a breakdown, the wilaya map or a note. */
+type TBlock = { size?: 'full' | 'half' | 'wide' | 'narrow' } & (
+  | { type: 'series'; title: string; name: string; metrics: TAnalyticsMetric[]; buckets?: boolean }
+  | {
+      type: 'breakdown';
+      title: string;
+      name: string;
+      dimension: TAnalyticsDimension;
+      columns: TColumnId[];
+      chartColumn: TColumnId;
+      sort?: (a: TDerived, b: TDerived) => number;
+      horizontal?: boolean;
+    }
+  | { type: 'wilaya'; name: string; kind: 'delivered' | 'returns'; columns: TColumnId[] }
+  | { type: 'note'; text: string }
+  | { type: 'chart'; name: string; Chart: (props: TViewProps) => ReactNode }
+);
+
+const SIZES = {
+  full: 12,
+  half: { xs: 12, md: 6 },
+  wide: { xs: 12, md: 7 },
+  narrow: { xs: 12, md: 5 },
+} as const;
+
+const SOURCE_COLUMNS: TColumnId[] = ['orders', 'confirmed', 'delivered', 'confirmationRate', 'deliveryRate'];
+
+type TBreakdownBlock = Extract<TBlock, { type: 'breakdown' }>;
+
+/** Breakdowns side by side, alike but for their dimension (`by_source`, `by_campaign`). */
+function halves(
+  name: string,
+  dimensions: readonly TAnalyticsDimension[],
+  spec: Pick<TBreakdownBlock, 'columns' | 'chartColumn' | 'sort' | 'horizontal'>,
+  title = 'analytics.charts.by_',
+): TBlock[] {
+  return dimensions.map((dimension) => ({
+    type: 'breakdown',
+    size: 'half',
+    title: `${title}${dimension}`,
+    name: `${name}${dimension}`,
+    dimension,
+    ...spec,
+  }));
+}
+const byRevenue = (a: TDerived, b: TDerived) => b.revenue - a.revenue;
+
+function outcomeBlocks(kind: 'delivered' | 'returns'): TBlock[] {
+  const rate = kind === 'delivered' ? 'deliveryRate' : 'returnRate';
+  const columns: TColumnId[] = [
+    'delivered',
+    'returned',
+    rate,
+    kind === 'delivered' ? 'deliveryTimeS' : 'returnedValue',
+  ];
+  const sort = (a: TDerived, b: TDerived) => (b[rate] ?? -1) - (a[rate] ?? -1);
+  return [
+    {
+      type: 'series',
+      title: kind === 'delivered' ? 'analytics.charts.delivered_per_day' : 'analytics.charts.returned_per_day',
+      name: `${kind}_per_day`,
+      metrics: ['delivered', 'returned'],
+    },
+    { type: 'wilaya', name: `${kind}_by_wilaya`, kind, columns },
+    ...halves(`${kind}_by_`, ['carrier', 'product'], { columns, chartColumn: rate, sort, horizontal: true }),
+  ];
+}
+
+const VIEWS = {
+  orders: [
+    {
+      type: 'series',
+      title: 'analytics.charts.orders_by_status',
+      name: 'orders',
+      metrics: ['created', 'confirmed', 'cancelled', 'dispatched', 'delivered', 'returned'],
+      buckets: true,
+    },
+    ...halves('by_', ['source', 'campaign'], { columns: SOURCE_COLUMNS, chartColumn: 'orders' }),
+  ],
+  confirmation: [
+    { type: 'chart', size: 'narrow', name: 'funnel', Chart: FunnelChart },
+    { type: 'chart', size: 'wide', name: 'confirmation_by_hour', Chart: ConfirmationByHourChart },
+    ...halves('confirmation_by_', ['agent', 'product'], {
+      columns: ['orders', 'confirmed', 'confirmationRate', 'confirmationDelayS'],
+      chartColumn: 'confirmationRate',
+      horizontal: true,
+    }),
+  ],
+  delivered: outcomeBlocks('delivered'),
+  returns: outcomeBlocks('returns'),
+  canceled: [
+    { type: 'series', title: 'analytics.charts.cancelled_per_day', name: 'cancelled_per_day', metrics: ['cancelled'] },
+    ...halves('cancelled_by_', ['agent', 'source'], {
+      columns: ['orders', 'cancelled', 'cancellationRate'],
+      chartColumn: 'cancelled',
+      horizontal: true,
+    }),
+    { type: 'note', text: 'analytics.notes.cancel_reasons' },
+  ],
+  agents: [
+    {
+      type: 'breakdown',
+      title: 'analytics.charts.leaderboard',
+      name: 'agents',
+      dimension: 'agent',
+      columns: [
+        'orders',
+        'confirmed',
+        'delivered',
+        'confirmationRate',
+        'deliveryRate',
+        'confirmationDelayS',
+        'revenue',
+      ],
+      chartColumn: 'confirmed',
+      sort: (a, b) => b.confirmed - a.confirmed || b.delivered - a.delivered,
+      horizontal: true,
+    },
+    { type: 'note', text: 'analytics.notes.commission' },
+  ],
+  flow: [
+    { type: 'chart', name: 'flow', Chart: FlowChart },
+    {
+      type: 'breakdown',
+      title: 'analytics.charts.flow_by_source',
+      name: 'flow_by_source',
+      dimension: 'source',
+      columns: ['orders', 'confirmed', 'delivered', 'returned', 'cancelled'],
+      chartColumn: 'delivered',
+    },
+  ],
+  accounting: [
+    { type: 'note', text: 'analytics.notes.accounting' },
+    { type: 'chart', name: 'revenue', Chart: RevenueChart },
+    ...halves(
+      'revenue_by_',
+      ['product', 'campaign'],
+      {
+        columns: ['delivered', 'revenue', 'returnedValue', 'deliveryRate'],
+        chartColumn: 'revenue',
+        sort: byRevenue,
+        horizontal: true,
+      },
+      'analytics.charts.revenue_by_',
+    ),
+  ],
+} satisfies Partial<Record<TAnalyticsView, TBlock[]>>;
+
+export type TGridView = keyof typeof VIEWS;
+
+/** A view of the analytics page from its description (VIEWS): one grid, a cell per block. */
+export function AnalyticsGridView({ query, view }: TViewProps & { view: TGridView }) {
+  const blocks: TBlock[] = VIEWS[view];
+  return (
+    <Grid container spacing={2}>
+      {blocks.map((block) => (
+        <Grid key={block.type === 'note' ? block.text : block.name} size={SIZES[block.size ?? 'full']}>
+          <Block block={block} query={query} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function Block({ block, query }: TViewProps & { block: TBlock }) {
+  const { t, fmt, units } = useView();
+  const columns = (ids: TColumnId[]) => ids.map((id) => columnOf(t, fmt, units, id));
+  switch (block.type) {
+    case 'series':
+      return (
+        <PeriodSeries
+          query={query}
+          title={t(block.title)}
+          name={block.name}
+          metrics={block.metrics}
+          buckets={block.buckets}
+        />
+      );
+    case 'breakdown':
+      return (
+        <BreakdownCard
+          title={t(block.title)}
+          name={block.name}
+          query={query}
+          dimension={block.dimension}
+          columns={columns(block.columns)}
+          chartColumn={block.chartColumn}
+          sort={block.sort}
+          horizontal={block.horizontal}
+        />
+      );
+    case 'wilaya':
+      return <WilayaBlock query={query} name={block.name} kind={block.kind} columns={columns(block.columns)} />;
+    case 'note':
+      return <Alert severity="info">{t(block.text)}</Alert>;
+    case 'chart':
+      return <block.Chart query={query} />;
+  }
+}
+
+/** The period's series chart; with `buckets`, a picker sums it per day, week or month. */
+function PeriodSeries({
+  query,
+  title,
+  name,
+  metrics,
+  buckets,
+}: TViewProps & { title: string; name: string; metrics: TAnalyticsMetric[]; buckets?: boolean }) {
+  const { t } = useView();
+  const [bucket, setBucket] = useState<'day' | 'week' | 'month'>('day');
+  const report = usePeriodReport(query);
+  return (
+    <>
+      {buckets && (
+        <TextField
+          select
+          size="small"
+          label={t('analytics.bucket.label')}
+          value={bucket}
+          onChange={(e) => setBucket(e.target.value as typeof bucket)}
+          sx={{ mb: 1, minWidth: 140 }}
+        >
+          {(['day', 'week', 'month'] as const).map((b) => (
+            <MenuItem key={b} value={b}>
+              {t(`analytics.bucket.${b}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <SeriesCard
+        title={title}
+        name={name}
+        report={report.data}
+        state={stateOf(report)}
+        metrics={metrics}
+        bucket={bucket}
+      />
+    </>
+  );
+}
+
+function WilayaBlock({
+  query,
+  name,
+  kind,
+  columns,
+}: TViewProps & { name: string; kind: 'delivered' | 'returns'; columns: TColumn[] }) {
+  const { t } = useView();
+  const byWilaya = useBreakdown(query, 'wilaya');
+  return (
+    <WilayaGrid
+      title={t('analytics.charts.by_wilaya')}
+      name={name}
+      report={byWilaya.data}
+      state={stateOf(byWilaya)}
+      kind={kind}
+      columns={columns}
+    />
+  );
+}
+
 // ---------------------------------------------------------------- overview
 
-const KPIS: Array<{ id: keyof TDerived; kind: 'count' | 'rate' | 'money' | 'duration'; lowerIsBetter?: boolean }> = [
+const KPIS: Array<{ id: keyof TDerived; kind: TKind; lowerIsBetter?: boolean }> = [
   { id: 'orders', kind: 'count' },
   { id: 'confirmationRate', kind: 'rate' },
   { id: 'deliveryRate', kind: 'rate' },
@@ -259,14 +559,6 @@ export function OverviewView({ query }: TViewProps) {
   const current = derive(data?.totals);
   const previous = data?.previousTotals ? derive(data.previousTotals) : null;
   const days = filledDays(data).map((d) => derive(d.metrics));
-  const show = (kind: string, v: number | null) =>
-    kind === 'count'
-      ? fmt.count(v)
-      : kind === 'rate'
-        ? fmt.rate(v)
-        : kind === 'money'
-          ? fmt.money(v)
-          : fmt.duration(v, units);
   return (
     <>
       {report.isError && <Alert severity="error">{t('analytics.load_failed')}</Alert>}
@@ -278,7 +570,7 @@ export function OverviewView({ query }: TViewProps) {
               label={t(`analytics.kpi.${k.id}`)}
               value={current[k.id]}
               previous={previous ? previous[k.id] : undefined}
-              text={report.isPending ? '…' : show(k.kind, current[k.id])}
+              text={report.isPending ? '…' : showValue(fmt, units, k.kind, current[k.id])}
               series={days.map((d) => d[k.id] ?? 0)}
               fmt={fmt}
               higherIsBetter={!k.lowerIsBetter}
@@ -298,318 +590,62 @@ export function OverviewView({ query }: TViewProps) {
   );
 }
 
-// ---------------------------------------------------------------- orders
+// ---------------------------------------------------------------- the views' own charts
 
-export function OrdersView({ query }: TViewProps) {
+function FunnelChart({ query }: TViewProps) {
   const { t, fmt, units } = useView();
-  const [bucket, setBucket] = useState<'day' | 'week' | 'month'>('day');
-  const report = useAnalyticsReport({ ...query, compare: false });
-  const bySource = useBreakdown(query, 'source');
-  const byCampaign = useBreakdown(query, 'campaign');
-  const c = columnsOf(t, fmt, units);
-  return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <TextField
-          select
-          size="small"
-          label={t('analytics.bucket.label')}
-          value={bucket}
-          onChange={(e) => setBucket(e.target.value as typeof bucket)}
-          sx={{ mb: 1, minWidth: 140 }}
-        >
-          {(['day', 'week', 'month'] as const).map((b) => (
-            <MenuItem key={b} value={b}>
-              {t(`analytics.bucket.${b}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SeriesCard
-          title={t('analytics.charts.orders_by_status')}
-          name="orders"
-          report={report.data}
-          state={stateOf(report)}
-          metrics={['created', 'confirmed', 'cancelled', 'dispatched', 'delivered', 'returned']}
-          bucket={bucket}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_source')}
-          name="by_source"
-          report={bySource.data}
-          state={stateOf(bySource)}
-          columns={[c.orders, c.confirmed, c.delivered, c.confirmationRate, c.deliveryRate]}
-          chartColumn="orders"
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_campaign')}
-          name="by_campaign"
-          report={byCampaign.data}
-          state={stateOf(byCampaign)}
-          columns={[c.orders, c.confirmed, c.delivered, c.confirmationRate, c.deliveryRate]}
-          chartColumn="orders"
-        />
-      </Grid>
-    </Grid>
-  );
-}
-
-// ---------------------------------------------------------------- confirmation
-
-export function ConfirmationView({ query }: TViewProps) {
-  const { t, fmt, units, rtl } = useView();
-  const report = useAnalyticsReport({ ...query, compare: false });
-  const byAgent = useBreakdown(query, 'agent');
-  const byProduct = useBreakdown(query, 'product');
-  const byHour = useBreakdown(query, 'hour');
-  const c = columnsOf(t, fmt, units);
+  const report = usePeriodReport(query);
   const d = derive(report.data?.totals);
   const funnel: Array<[string, number]> = [
     [t('analytics.metrics.created'), d.orders],
     [t('analytics.metrics.called'), d.called],
     [t('analytics.metrics.confirmed'), d.confirmed],
   ];
-  const hourRows = useMemo(() => {
-    const map = new Map((byHour.data?.breakdown?.rows ?? []).map((r) => [r.key, r]));
-    return Array.from({ length: 24 }, (_, h) => ({ hour: h, d: derive(map.get(String(h))?.metrics) }));
-  }, [byHour.data]);
+  return (
+    <ChartCard
+      title={t('analytics.charts.funnel')}
+      subtitle={`${t('analytics.kpi.confirmationRate')}: ${fmt.rate(d.confirmationRate)} · ${t('analytics.kpi.confirmationDelayS')}: ${fmt.duration(d.confirmationDelayS, units)}`}
+      name="funnel"
+      columns={[t('analytics.columns.step'), t('analytics.columns.count')]}
+      rows={d.orders ? funnel.map(([a, b]) => [a, b]) : []}
+      {...stateOf(report)}
+      chart={<StepsChart steps={funnel} />}
+    />
+  );
+}
+
+function ConfirmationByHourChart({ query }: TViewProps) {
+  const { t, rtl } = useView();
+  const byHour = useBreakdown(query, 'hour');
+  const hourRows = useHourRows(byHour.data);
   const hasHours = hourRows.some((r) => r.d.confirmed > 0 || r.d.orders > 0);
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <ChartCard
-          title={t('analytics.charts.funnel')}
-          subtitle={`${t('analytics.kpi.confirmationRate')}: ${fmt.rate(d.confirmationRate)} · ${t('analytics.kpi.confirmationDelayS')}: ${fmt.duration(d.confirmationDelayS, units)}`}
-          name="funnel"
-          columns={[t('analytics.columns.step'), t('analytics.columns.count')]}
-          rows={d.orders ? funnel.map(([a, b]) => [a, b]) : []}
-          {...stateOf(report)}
-          chart={
-            <BarChart
-              layout="horizontal"
-              yAxis={[
-                { scaleType: 'band', data: funnel.map((f) => f[0]), position: rtl ? 'right' : 'left', width: 100 },
-              ]}
-              xAxis={[{ reverse: rtl }]}
-              series={[{ data: funnel.map((f) => f[1]), valueFormatter: (v: number | null) => fmt.count(v) }]}
-              height={280}
-              hideLegend
-            />
-          }
+    <ChartCard
+      title={t('analytics.charts.by_hour')}
+      name="confirmation_by_hour"
+      columns={[t('analytics.columns.hour'), t('analytics.metrics.created'), t('analytics.metrics.confirmed')]}
+      rows={hasHours ? hourRows.map((r) => [r.hour, r.d.orders, r.d.confirmed]) : []}
+      {...stateOf(byHour)}
+      chart={
+        <BarChart
+          xAxis={[{ scaleType: 'band', data: hourRows.map((r) => `${r.hour}h`), reverse: rtl }]}
+          yAxis={[{ position: rtl ? 'right' : 'left' }]}
+          series={(['created', 'confirmed'] as const).map((m) => ({
+            data: hourRows.map((r) => (m === 'created' ? r.d.orders : r.d.confirmed)),
+            label: t(`analytics.metrics.${m}`),
+            color: SERIES_COLORS[m],
+          }))}
+          height={280}
         />
-      </Grid>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <ChartCard
-          title={t('analytics.charts.by_hour')}
-          name="confirmation_by_hour"
-          columns={[t('analytics.columns.hour'), t('analytics.metrics.created'), t('analytics.metrics.confirmed')]}
-          rows={hasHours ? hourRows.map((r) => [r.hour, r.d.orders, r.d.confirmed]) : []}
-          {...stateOf(byHour)}
-          chart={
-            <BarChart
-              xAxis={[{ scaleType: 'band', data: hourRows.map((r) => `${r.hour}h`), reverse: rtl }]}
-              yAxis={[{ position: rtl ? 'right' : 'left' }]}
-              series={[
-                {
-                  data: hourRows.map((r) => r.d.orders),
-                  label: t('analytics.metrics.created'),
-                  color: SERIES_COLORS.created,
-                },
-                {
-                  data: hourRows.map((r) => r.d.confirmed),
-                  label: t('analytics.metrics.confirmed'),
-                  color: SERIES_COLORS.confirmed,
-                },
-              ]}
-              height={280}
-            />
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_agent')}
-          name="confirmation_by_agent"
-          report={byAgent.data}
-          state={stateOf(byAgent)}
-          columns={[c.orders, c.confirmed, c.confirmationRate, c.confirmationDelayS]}
-          chartColumn="confirmationRate"
-          horizontal
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_product')}
-          name="confirmation_by_product"
-          report={byProduct.data}
-          state={stateOf(byProduct)}
-          columns={[c.orders, c.confirmed, c.confirmationRate, c.confirmationDelayS]}
-          chartColumn="confirmationRate"
-          horizontal
-        />
-      </Grid>
-    </Grid>
+      }
+    />
   );
 }
 
-// ---------------------------------------------------------------- delivered / returns
-
-export function OutcomeView({ query, kind }: TViewProps & { kind: 'delivered' | 'returns' }) {
-  const { t, fmt, units } = useView();
-  const byWilaya = useBreakdown(query, 'wilaya');
-  const byCarrier = useBreakdown(query, 'carrier');
-  const byProduct = useBreakdown(query, 'product');
-  const report = useAnalyticsReport({ ...query, compare: false });
-  const c = columnsOf(t, fmt, units);
-  const rateColumn = kind === 'delivered' ? c.deliveryRate : c.returnRate;
-  const cols = [c.delivered, c.returned, rateColumn, kind === 'delivered' ? c.deliveryTimeS : c.returnedValue];
-  const byRate = (a: TDerived, b: TDerived) =>
-    kind === 'delivered'
-      ? (b.deliveryRate ?? -1) - (a.deliveryRate ?? -1)
-      : (b.returnRate ?? -1) - (a.returnRate ?? -1);
-  return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <SeriesCard
-          title={t(kind === 'delivered' ? 'analytics.charts.delivered_per_day' : 'analytics.charts.returned_per_day')}
-          name={`${kind}_per_day`}
-          report={report.data}
-          state={stateOf(report)}
-          metrics={['delivered', 'returned']}
-        />
-      </Grid>
-      <Grid size={12}>
-        <WilayaGrid
-          title={t('analytics.charts.by_wilaya')}
-          name={`${kind}_by_wilaya`}
-          report={byWilaya.data}
-          state={stateOf(byWilaya)}
-          kind={kind}
-          columns={cols}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_carrier')}
-          name={`${kind}_by_carrier`}
-          report={byCarrier.data}
-          state={stateOf(byCarrier)}
-          columns={cols}
-          chartColumn={rateColumn.id}
-          sort={byRate}
-          horizontal
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_product')}
-          name={`${kind}_by_product`}
-          report={byProduct.data}
-          state={stateOf(byProduct)}
-          columns={cols}
-          chartColumn={rateColumn.id}
-          sort={byRate}
-          horizontal
-        />
-      </Grid>
-    </Grid>
-  );
-}
-
-// ---------------------------------------------------------------- canceled
-
-export function CanceledView({ query }: TViewProps) {
-  const { t, fmt, units } = useView();
-  const report = useAnalyticsReport({ ...query, compare: false });
-  const byAgent = useBreakdown(query, 'agent');
-  const bySource = useBreakdown(query, 'source');
-  const c = columnsOf(t, fmt, units);
-  return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <SeriesCard
-          title={t('analytics.charts.cancelled_per_day')}
-          name="cancelled_per_day"
-          report={report.data}
-          state={stateOf(report)}
-          metrics={['cancelled']}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_agent')}
-          name="cancelled_by_agent"
-          report={byAgent.data}
-          state={stateOf(byAgent)}
-          columns={[c.orders, c.cancelled, c.cancellationRate]}
-          chartColumn="cancelled"
-          horizontal
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.by_source')}
-          name="cancelled_by_source"
-          report={bySource.data}
-          state={stateOf(bySource)}
-          columns={[c.orders, c.cancelled, c.cancellationRate]}
-          chartColumn="cancelled"
-          horizontal
-        />
-      </Grid>
-      <Grid size={12}>
-        <Alert severity="info">{t('analytics.notes.cancel_reasons')}</Alert>
-      </Grid>
-    </Grid>
-  );
-}
-
-// ---------------------------------------------------------------- agents
-
-export function AgentsView({ query }: TViewProps) {
-  const { t, fmt, units } = useView();
-  const byAgent = useBreakdown(query, 'agent');
-  const c = columnsOf(t, fmt, units);
-  return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <BreakdownCard
-          title={t('analytics.charts.leaderboard')}
-          name="agents"
-          report={byAgent.data}
-          state={stateOf(byAgent)}
-          columns={[
-            c.orders,
-            c.confirmed,
-            c.delivered,
-            c.confirmationRate,
-            c.deliveryRate,
-            c.confirmationDelayS,
-            c.revenue,
-          ]}
-          chartColumn="confirmed"
-          sort={(a, b) => b.confirmed - a.confirmed || b.delivered - a.delivered}
-          horizontal
-        />
-      </Grid>
-      <Grid size={12}>
-        <Alert severity="info">{t('analytics.notes.commission')}</Alert>
-      </Grid>
-    </Grid>
-  );
-}
-
-// ---------------------------------------------------------------- flow
-
-export function FlowView({ query }: TViewProps) {
-  const { t, fmt, units } = useView();
-  const report = useAnalyticsReport({ ...query, compare: false });
-  const bySource = useBreakdown(query, 'source');
+function FlowChart({ query }: TViewProps) {
+  const { t, fmt } = useView();
+  const report = usePeriodReport(query);
   const d = derive(report.data?.totals);
-  const c = columnsOf(t, fmt, units);
   const steps: Array<[TAnalyticsMetric, number]> = [
     ['created', d.orders],
     ['called', d.called],
@@ -619,51 +655,61 @@ export function FlowView({ query }: TViewProps) {
     ['returned', d.returned],
     ['cancelled', d.cancelled],
   ];
-  const rtl = useView().rtl;
+  const share = (n: number) => (d.orders ? n / d.orders : null);
   return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <ChartCard
-          title={t('analytics.charts.flow')}
-          name="flow"
-          columns={[t('analytics.columns.step'), t('analytics.columns.count'), t('analytics.columns.share')]}
-          rows={d.orders ? steps.map(([m, n]) => [t(`analytics.metrics.${m}`), n, d.orders ? n / d.orders : null]) : []}
-          display={steps.map(([m, n]) => [
-            t(`analytics.metrics.${m}`),
-            fmt.count(n),
-            fmt.rate(d.orders ? n / d.orders : null),
-          ])}
-          {...stateOf(report)}
-          chart={
-            <BarChart
-              layout="horizontal"
-              yAxis={[
-                {
-                  scaleType: 'band',
-                  data: steps.map(([m]) => t(`analytics.metrics.${m}`)),
-                  position: rtl ? 'right' : 'left',
-                  width: 100,
-                },
-              ]}
-              xAxis={[{ reverse: rtl }]}
-              series={[{ data: steps.map(([, n]) => n), valueFormatter: (v: number | null) => fmt.count(v) }]}
-              height={280}
-              hideLegend
-            />
-          }
+    <ChartCard
+      title={t('analytics.charts.flow')}
+      name="flow"
+      columns={[t('analytics.columns.step'), t('analytics.columns.count'), t('analytics.columns.share')]}
+      rows={d.orders ? steps.map(([m, n]) => [t(`analytics.metrics.${m}`), n, share(n)]) : []}
+      display={steps.map(([m, n]) => [t(`analytics.metrics.${m}`), fmt.count(n), fmt.rate(share(n))])}
+      {...stateOf(report)}
+      chart={<StepsChart steps={steps.map(([m, n]) => [t(`analytics.metrics.${m}`), n])} />}
+    />
+  );
+}
+
+function RevenueChart({ query }: TViewProps) {
+  const { t, fmt, rtl } = useView();
+  const report = useAnalyticsReport(query);
+  const days = filledDays(report.data);
+  const has = days.some((d) => (d.metrics.delivered?.amount ?? 0) || (d.metrics.returned?.amount ?? 0));
+  const amounts = (metric: 'delivered' | 'returned') => days.map((d) => (d.metrics[metric]?.amount ?? 0) / 100);
+  return (
+    <ChartCard
+      title={t('analytics.charts.revenue_per_day')}
+      name="revenue"
+      columns={[t('analytics.columns.period'), t('analytics.kpi.revenue'), t('analytics.kpi.returnedValue')]}
+      rows={
+        has
+          ? days.map((d) => [d.day, (d.metrics.delivered?.amount ?? 0) / 100, (d.metrics.returned?.amount ?? 0) / 100])
+          : []
+      }
+      display={days.map((d) => [
+        d.day,
+        fmt.money(d.metrics.delivered?.amount ?? 0),
+        fmt.money(d.metrics.returned?.amount ?? 0),
+      ])}
+      {...stateOf(report)}
+      chart={
+        <BarChart
+          xAxis={[{ scaleType: 'band', data: days.map((d) => fmt.day(d.day)), reverse: rtl }]}
+          yAxis={[{ position: rtl ? 'right' : 'left', width: 80, valueFormatter: (v: number) => fmt.count(v) }]}
+          series={(
+            [
+              ['delivered', 'revenue'],
+              ['returned', 'returnedValue'],
+            ] as const
+          ).map(([metric, kpi]) => ({
+            data: amounts(metric),
+            label: t(`analytics.kpi.${kpi}`),
+            color: SERIES_COLORS[metric],
+            valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
+          }))}
+          height={280}
         />
-      </Grid>
-      <Grid size={12}>
-        <BreakdownCard
-          title={t('analytics.charts.flow_by_source')}
-          name="flow_by_source"
-          report={bySource.data}
-          state={stateOf(bySource)}
-          columns={[c.orders, c.confirmed, c.delivered, c.returned, c.cancelled]}
-          chartColumn="delivered"
-        />
-      </Grid>
-    </Grid>
+      }
+    />
   );
 }
 
@@ -679,10 +725,7 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
     compare: false,
     breakdown: 'hour',
   });
-  const rows = useMemo(() => {
-    const map = new Map((byHour.data?.breakdown?.rows ?? []).map((r) => [r.key, r]));
-    return Array.from({ length: 24 }, (_, h) => ({ hour: h, d: derive(map.get(String(h))?.metrics) }));
-  }, [byHour.data]);
+  const rows = useHourRows(byHour.data);
   const has = rows.some((r) => r.d.orders || r.d.confirmed || r.d.delivered || r.d.returned || r.d.cancelled);
   const metrics = ['orders', 'confirmed', 'cancelled', 'delivered', 'returned'] as const;
   return (
@@ -718,92 +761,6 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
         }
       />
     </>
-  );
-}
-
-// ---------------------------------------------------------------- accounting
-
-export function AccountingView({ query }: TViewProps) {
-  const { t, fmt, units, rtl } = useView();
-  const report = useAnalyticsReport(query);
-  const byProduct = useBreakdown(query, 'product');
-  const byCampaign = useBreakdown(query, 'campaign');
-  const c = columnsOf(t, fmt, units);
-  const days = filledDays(report.data);
-  const has = days.some((d) => (d.metrics.delivered?.amount ?? 0) || (d.metrics.returned?.amount ?? 0));
-  return (
-    <Grid container spacing={2}>
-      <Grid size={12}>
-        <Alert severity="info">{t('analytics.notes.accounting')}</Alert>
-      </Grid>
-      <Grid size={12}>
-        <ChartCard
-          title={t('analytics.charts.revenue_per_day')}
-          name="revenue"
-          columns={[t('analytics.columns.period'), t('analytics.kpi.revenue'), t('analytics.kpi.returnedValue')]}
-          rows={
-            has
-              ? days.map((d) => [
-                  d.day,
-                  (d.metrics.delivered?.amount ?? 0) / 100,
-                  (d.metrics.returned?.amount ?? 0) / 100,
-                ])
-              : []
-          }
-          display={days.map((d) => [
-            d.day,
-            fmt.money(d.metrics.delivered?.amount ?? 0),
-            fmt.money(d.metrics.returned?.amount ?? 0),
-          ])}
-          {...stateOf(report)}
-          chart={
-            <BarChart
-              xAxis={[{ scaleType: 'band', data: days.map((d) => fmt.day(d.day)), reverse: rtl }]}
-              yAxis={[{ position: rtl ? 'right' : 'left', width: 80, valueFormatter: (v: number) => fmt.count(v) }]}
-              series={[
-                {
-                  data: days.map((d) => (d.metrics.delivered?.amount ?? 0) / 100),
-                  label: t('analytics.kpi.revenue'),
-                  color: SERIES_COLORS.delivered,
-                  valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
-                },
-                {
-                  data: days.map((d) => (d.metrics.returned?.amount ?? 0) / 100),
-                  label: t('analytics.kpi.returnedValue'),
-                  color: SERIES_COLORS.returned,
-                  valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
-                },
-              ]}
-              height={280}
-            />
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.revenue_by_product')}
-          name="revenue_by_product"
-          report={byProduct.data}
-          state={stateOf(byProduct)}
-          columns={[c.delivered, c.revenue, c.returnedValue, c.deliveryRate]}
-          chartColumn="revenue"
-          sort={(a, b) => b.revenue - a.revenue}
-          horizontal
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <BreakdownCard
-          title={t('analytics.charts.revenue_by_campaign')}
-          name="revenue_by_campaign"
-          report={byCampaign.data}
-          state={stateOf(byCampaign)}
-          columns={[c.delivered, c.revenue, c.returnedValue, c.deliveryRate]}
-          chartColumn="revenue"
-          sort={(a, b) => b.revenue - a.revenue}
-          horizontal
-        />
-      </Grid>
-    </Grid>
   );
 }
 

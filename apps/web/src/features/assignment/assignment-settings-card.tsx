@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ASSIGNMENT_MODES, type TAssignmentMode, type TAssignmentSettings } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { QueryCard, SettingsForm } from '../../components/cards/query-card';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { toast } from '../../lib/toast';
 import { useAssignmentSettingsQuery, useSaveAssignmentSettings } from './assignment-api';
 
@@ -21,23 +18,9 @@ export function AssignmentSettingsCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const settings = useAssignmentSettingsQuery();
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="assignment-settings">
-      <Typography variant="h6" component="h2">
-        {t('assignment.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('assignment.help')}
-      </Typography>
-      {settings.isError ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failureMessage(t, settings.error)}
-        </Alert>
-      ) : settings.data ? (
-        <AssignmentForm key={JSON.stringify(settings.data)} settings={settings.data} canEdit={canEdit} />
-      ) : (
-        <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
-      )}
-    </Paper>
+    <QueryCard testId="assignment-settings" title={t('assignment.title')} help={t('assignment.help')} query={settings}>
+      {(data) => <AssignmentForm key={JSON.stringify(data)} settings={data} canEdit={canEdit} />}
+    </QueryCard>
   );
 }
 
@@ -51,13 +34,12 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
   const [release, setRelease] = useState(text(settings.release_after_minutes));
   const [onlineOnly, setOnlineOnly] = useState(settings.online_only);
   const [byProduct, setByProduct] = useState(settings.use_product_permissions);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, guard } = useFieldErrors();
   const off = mode === 'off';
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    try {
+    return guard(async () => {
       await save.mutateAsync({
         mode,
         max_open_orders: cap.trim() === '' ? null : Number(cap),
@@ -66,24 +48,11 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
         use_product_permissions: byProduct,
       });
       void toast(t('assignment.saved'), { variant: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fieldMessages(error)).map(([field, list]) => [field, translateServerMessage(t, list[0])]),
-          ) as Record<string, string>,
-        );
-      } else void toast(failureMessage(t, error), { variant: 'error' });
-    }
+    });
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}
-    >
+    <SettingsForm onSubmit={submit}>
       <TextField
         select
         label={t('assignment.mode')}
@@ -119,16 +88,19 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
         slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'assignment-release' } }}
       />
       <Box sx={{ display: 'grid', alignContent: 'start' }}>
-        <FormControlLabel
-          control={<Switch checked={onlineOnly} onChange={(e) => setOnlineOnly(e.target.checked)} />}
-          label={t('assignment.online_only')}
-          disabled={!canEdit || off}
-        />
-        <FormControlLabel
-          control={<Switch checked={byProduct} onChange={(e) => setByProduct(e.target.checked)} />}
-          label={t('assignment.by_product')}
-          disabled={!canEdit || off}
-        />
+        {(
+          [
+            ['online_only', onlineOnly, setOnlineOnly],
+            ['by_product', byProduct, setByProduct],
+          ] as const
+        ).map(([name, checked, set]) => (
+          <FormControlLabel
+            key={name}
+            control={<Switch checked={checked} onChange={(e) => set(e.target.checked)} />}
+            label={t(`assignment.${name}`)}
+            disabled={!canEdit || off}
+          />
+        ))}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
         {t('assignment.manual_note')}
@@ -140,6 +112,6 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
           </Button>
         </Box>
       )}
-    </Box>
+    </SettingsForm>
   );
 }

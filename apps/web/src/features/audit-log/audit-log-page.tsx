@@ -5,11 +5,7 @@ import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
@@ -29,6 +25,7 @@ import { toast } from '../../lib/toast';
 import { downloadFile } from '../imports/imports-api';
 import { AuditChanges } from './audit-changes';
 import { auditExportPath, useAuditFiltersQuery, useAuditLogQuery, type TAuditQuery } from './audit-log-api';
+import { ListTable } from '../../components/lists/list-table';
 
 /** A known action or entity in the reader's language; an unknown one as written, spaced. */
 function label(t: (key: string, options: { defaultValue: string }) => string, group: string, value: string) {
@@ -191,20 +188,18 @@ export function AuditLogPage() {
         >
           {(page) => (
             <>
-              <TableContainer>
-                <Table size="small" sx={{ minWidth: 560 }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('audit_log.when')}</TableCell>
-                      <TableCell>{t('audit_log.user')}</TableCell>
-                      <TableCell>{t('audit_log.action')}</TableCell>
-                      <TableCell>{t('audit_log.entity')}</TableCell>
-                      <TableCell padding="checkbox" />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>{page.data.map(row)}</TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable
+                columns={[
+                  t('audit_log.when'),
+                  t('audit_log.user'),
+                  t('audit_log.action'),
+                  t('audit_log.entity'),
+                  { padding: 'checkbox' },
+                ]}
+                sx={{ minWidth: 560 }}
+              >
+                {page.data.map(row)}
+              </ListTable>
               <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
             </>
           )}

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useForgotPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { FormAlert, preloadFormAlert } from './form-alert';
-import { applyApiError } from './form-errors';
+import { applyApiError, authFieldProps } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { OutlinedField } from './outlined-field';
 import { translateServerMessage } from '../../lib/server-message';
@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
   const { errors } = formState;
 
   useEffect(preloadAuthSchemas, []);
-  const { ref: emailRef, ...email } = register('email');
+  const email = authFieldProps({ register, formState }, t, 'email');
 
   const onSubmit = handleSubmit(async (values) => {
     preloadFormAlert();
@@ -49,17 +49,7 @@ export function ForgotPasswordPage() {
           </FormAlert>
         )}
         {errors.root?.server && <FormAlert severity="error">{errors.root.server.message}</FormAlert>}
-        <OutlinedField
-          {...email}
-          inputRef={emailRef}
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          fullWidth
-          error={Boolean(errors.email)}
-          helperText={translateServerMessage(t, errors.email?.message)}
-        />
+        <OutlinedField {...email} label={t('auth.email')} type="email" autoComplete="email" autoFocus fullWidth />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {t('auth.forgot_submit')}
         </Button>

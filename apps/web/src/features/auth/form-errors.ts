@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage, fieldMessages, messageToken, translateServerMessage } from '../../lib/server-message';
@@ -38,4 +38,18 @@ export function applyApiError<T extends FieldValues>(options: {
     if (placed) return;
   }
   root(failureMessage(t, error, 'errors.unexpected'));
+}
+
+/**
+ * A field of an auth form: react-hook-form's props with its ref on the <input> (not the field's
+ * root <div>), and its message, translated, under it.
+ */
+export function authFieldProps<T extends FieldValues>(
+  form: { register: UseFormRegister<T>; formState: { errors: FieldErrors<T> } },
+  t: TFunction,
+  name: Path<T>,
+) {
+  const { ref, ...field } = form.register(name);
+  const error = form.formState.errors[name] as { message?: string } | undefined;
+  return { ...field, inputRef: ref, error: Boolean(error), helperText: translateServerMessage(t, error?.message) };
 }

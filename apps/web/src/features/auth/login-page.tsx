@@ -14,11 +14,10 @@ import { useLoginRequest } from './auth-api';
 import { AuthCard } from './auth-card';
 import { DemoLogins } from './demo-logins';
 import { FormAlert, preloadFormAlert } from './form-alert';
-import { applyApiError } from './form-errors';
+import { applyApiError, authFieldProps } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { OutlinedField } from './outlined-field';
 import { PasswordField } from './password-field';
-import { translateServerMessage } from '../../lib/server-message';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -54,34 +53,21 @@ export function LoginPage() {
     }
   });
 
-  // RHF's ref belongs on the <input>, not on the field's root <div>.
-  const { ref: emailRef, ...email } = register('email');
-  const { ref: passwordRef, ...password } = register('password');
+  const field = (name: keyof TLoginRequest) => authFieldProps({ register, formState }, t, name);
 
   return (
     <AuthCard title={t('auth.login_title')} subtitle={t('auth.login_subtitle')}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
         {errors.root?.server && <FormAlert severity="error">{errors.root.server.message}</FormAlert>}
         <OutlinedField
-          {...email}
-          inputRef={emailRef}
+          {...field('email')}
           label={t('auth.email')}
           type="email"
           autoComplete="username"
           autoFocus
           fullWidth
-          error={Boolean(errors.email)}
-          helperText={translateServerMessage(t, errors.email?.message)}
         />
-        <PasswordField
-          {...password}
-          inputRef={passwordRef}
-          label={t('auth.password')}
-          autoComplete="current-password"
-          fullWidth
-          error={Boolean(errors.password)}
-          helperText={translateServerMessage(t, errors.password?.message)}
-        />
+        <PasswordField {...field('password')} label={t('auth.password')} autoComplete="current-password" fullWidth />
         <Link component={RouterLink} to="/forgotpassword" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('auth.forgot_link')}
         </Link>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useResetPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
-import { applyApiError } from './form-errors';
+import { applyApiError, authFieldProps } from './form-errors';
 import { lazyResolver, preloadAuthSchemas } from './lazy-resolver';
 import { PasswordField } from './password-field';
 import { translateServerMessage } from '../../lib/server-message';
@@ -30,8 +30,7 @@ export function ResetPasswordPage() {
   const { errors } = formState;
 
   useEffect(preloadAuthSchemas, []);
-  const { ref: passwordRef, ...password } = register('password');
-  const { ref: confirmationRef, ...confirmation } = register('password_confirmation');
+  const field = (name: keyof TResetPasswordRequest) => authFieldProps({ register, formState }, t, name);
   // token and email come from the link; their errors cannot sit under a field the user sees.
   const linkError = translateServerMessage(t, errors.token?.message ?? errors.email?.message);
 
@@ -65,23 +64,17 @@ export function ResetPasswordPage() {
         {linkError && <Alert severity="error">{linkError}</Alert>}
         {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
         <PasswordField
-          {...password}
-          inputRef={passwordRef}
+          {...field('password')}
           label={t('auth.new_password')}
           autoComplete="new-password"
           autoFocus
           fullWidth
-          error={Boolean(errors.password)}
-          helperText={translateServerMessage(t, errors.password?.message)}
         />
         <PasswordField
-          {...confirmation}
-          inputRef={confirmationRef}
+          {...field('password_confirmation')}
           label={t('auth.confirm_password')}
           autoComplete="new-password"
           fullWidth
-          error={Boolean(errors.password_confirmation)}
-          helperText={translateServerMessage(t, errors.password_confirmation?.message)}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting || !token}>
           {t('auth.reset_submit')}

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { TCallCentreSettings } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { QueryCard, SettingsForm } from '../../components/cards/query-card';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
+import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useStatusesQuery } from '../orders/orders-api';
 import { useCallSettings, useSaveCallSettings } from './call-centre-api';
@@ -20,23 +17,14 @@ export function CallRulesCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const settings = useCallSettings();
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="call-rules-settings">
-      <Typography variant="h6" component="h2">
-        {t('callcentre.settings.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('callcentre.settings.help')}
-      </Typography>
-      {settings.isError ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failureMessage(t, settings.error)}
-        </Alert>
-      ) : settings.data ? (
-        <CallRulesForm key={JSON.stringify(settings.data)} settings={settings.data} canEdit={canEdit} />
-      ) : (
-        <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
-      )}
-    </Paper>
+    <QueryCard
+      testId="call-rules-settings"
+      title={t('callcentre.settings.title')}
+      help={t('callcentre.settings.help')}
+      query={settings}
+    >
+      {(data) => <CallRulesForm key={JSON.stringify(data)} settings={data} canEdit={canEdit} />}
+    </QueryCard>
   );
 }
 
@@ -50,13 +38,12 @@ function CallRulesForm({ settings, canEdit }: { settings: TCallCentreSettings; c
     settings.no_answer_status_id === null ? '' : String(settings.no_answer_status_id),
   );
   const [retry, setRetry] = useState(String(settings.retry_minutes));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, guard } = useFieldErrors();
   const targets = (statuses.data?.data ?? []).filter((s) => s.type === 'pending' || s.type === 'cancelled');
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    try {
+    return guard(async () => {
       const answer = await save.mutateAsync({
         unanswered_limit: Number(limit),
         unanswered_hours: Number(hours),
@@ -64,18 +51,7 @@ function CallRulesForm({ settings, canEdit }: { settings: TCallCentreSettings; c
         retry_minutes: Number(retry),
       } as TCallCentreSettings);
       void toast(translateServerMessage(t, answer), { variant: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fieldMessages(error)).map(([field, list]) => [
-              field,
-              translateServerMessage(t, list[0]) ?? '',
-            ]),
-          ),
-        );
-      } else void toast(failureMessage(t, error), { variant: 'error' });
-    }
+    });
   };
 
   const number = (
@@ -97,12 +73,7 @@ function CallRulesForm({ settings, canEdit }: { settings: TCallCentreSettings; c
   );
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}
-    >
+    <SettingsForm onSubmit={submit}>
       <TextField
         select
         label={t('callcentre.settings.status')}
@@ -133,6 +104,6 @@ function CallRulesForm({ settings, canEdit }: { settings: TCallCentreSettings; c
           </Button>
         </Box>
       )}
-    </Box>
+    </SettingsForm>
   );
 }

@@ -7,7 +7,8 @@ import { AGENT_OUTCOMES, OUTCOME_KEYS, type TCallOutcome } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
-import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { translatedFieldErrors } from '../../components/forms/use-field-errors';
+import { failureMessage, translateServerMessage } from '../../lib/server-message';
 import { useLogAttempt } from './call-centre-api';
 import { OUTCOME_COLORS } from './call-history';
 
@@ -77,14 +78,7 @@ export function OutcomePanel({
       onRecorded?.(outcome);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fieldMessages(error)).map(([field, list]) => [
-              field,
-              translateServerMessage(t, list[0]) ?? '',
-            ]),
-          ),
-        );
+        setErrors(translatedFieldErrors(t, error));
       }
       void toast(failureMessage(t, error, 'errors.unexpected'), { variant: 'error' });
     }

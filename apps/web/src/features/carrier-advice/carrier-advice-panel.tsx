@@ -2,15 +2,13 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatCentimes, type TCarrierAdviceRowRated, type TCentimes } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useCarrierAdviceQuery } from './carrier-advice-api';
+import { ListTable } from '../../components/lists/list-table';
 
 export interface TCarrierAdvicePanelProps {
   orderIds: readonly number[];
@@ -48,69 +46,65 @@ export function CarrierAdvicePanel({ orderIds, selectedId, onPick }: TCarrierAdv
     <Box data-testid="carrier-advice" sx={{ display: 'grid', gap: 0.5 }}>
       <Typography variant="subtitle2">{t('carrier_advice.title', { days: data.window_days })}</Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table
-          size="small"
+        <ListTable
+          columns={[
+            t('carrier_advice.company'),
+            { label: t('carrier_advice.rate'), align: 'right' },
+            { label: t('carrier_advice.days'), align: 'right' },
+            { label: t('carrier_advice.fee'), align: 'right' },
+          ]}
           aria-label={t('carrier_advice.title', { days: data.window_days })}
           sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
+          container={false}
         >
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('carrier_advice.company')}</TableCell>
-              <TableCell align="right">{t('carrier_advice.rate')}</TableCell>
-              <TableCell align="right">{t('carrier_advice.days')}</TableCell>
-              <TableCell align="right">{t('carrier_advice.fee')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.rows.map((row) => {
-              const f = figures(row);
-              const best = row.shipping_company_id === data.best_company_id;
-              return (
-                <TableRow
-                  key={row.shipping_company_id}
-                  hover
-                  selected={row.shipping_company_id === selectedId}
-                  onClick={() => onPick(row.shipping_company_id)}
-                  sx={{ cursor: 'pointer' }}
-                  data-testid={`carrier-advice-row-${row.shipping_company_id}`}
-                >
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                      <span>{row.name}</span>
-                      {best && (
-                        <Chip
-                          size="small"
-                          color="success"
-                          label={t('carrier_advice.best')}
-                          data-testid="carrier-advice-best"
-                        />
-                      )}
-                    </Box>
-                  </TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                      {percent(row.rate)}
-                    </Box>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {row.rate === null
-                        ? t('carrier_advice.not_enough', { count: f.delivered + f.returned })
-                        : t(row.basis === 'commune' ? 'carrier_advice.basis_commune' : 'carrier_advice.basis_wilaya', {
-                            delivered: f.delivered,
-                            total: f.delivered + f.returned,
-                          })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {f.avg_delivery_days === null ? '—' : t('carrier_advice.days_value', { days: f.avg_delivery_days })}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {row.fee_centimes === null ? '—' : formatCentimes(row.fee_centimes as TCentimes)}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+          {data.rows.map((row) => {
+            const f = figures(row);
+            const best = row.shipping_company_id === data.best_company_id;
+            return (
+              <TableRow
+                key={row.shipping_company_id}
+                hover
+                selected={row.shipping_company_id === selectedId}
+                onClick={() => onPick(row.shipping_company_id)}
+                sx={{ cursor: 'pointer' }}
+                data-testid={`carrier-advice-row-${row.shipping_company_id}`}
+              >
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    <span>{row.name}</span>
+                    {best && (
+                      <Chip
+                        size="small"
+                        color="success"
+                        label={t('carrier_advice.best')}
+                        data-testid="carrier-advice-best"
+                      />
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {percent(row.rate)}
+                  </Box>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {row.rate === null
+                      ? t('carrier_advice.not_enough', { count: f.delivered + f.returned })
+                      : t(row.basis === 'commune' ? 'carrier_advice.basis_commune' : 'carrier_advice.basis_wilaya', {
+                          delivered: f.delivered,
+                          total: f.delivered + f.returned,
+                        })}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {f.avg_delivery_days === null ? '—' : t('carrier_advice.days_value', { days: f.avg_delivery_days })}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {row.fee_centimes === null ? '—' : formatCentimes(row.fee_centimes as TCentimes)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </ListTable>
       </Box>
       {data.best_company_id === null && (
         <Typography variant="caption" color="text.secondary">

@@ -1,11 +1,11 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useCarrierAdviceSettingsQuery, useSaveCarrierAdviceSettings } from './carrier-advice-api';
+import { CardHeading } from '../../components/cards/card-heading';
 
 /** Issue 15.6: the shop's choice to pre-select the advised company (docs/decisions/0091). */
 export function CarrierAdviceSettingCard({ canEdit }: { canEdit: boolean }) {
@@ -23,12 +23,11 @@ export function CarrierAdviceSettingCard({ canEdit }: { canEdit: boolean }) {
   };
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="carrier-advice-setting">
-      <Typography variant="h6" component="h2">
-        {t('carrier_advice.setting_title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('carrier_advice.setting_help')}
-      </Typography>
+      <CardHeading
+        title={t('carrier_advice.setting_title')}
+        help={t('carrier_advice.setting_help')}
+        helpSx={{ mb: 1 }}
+      />
       <FormControlLabel
         control={
           <Switch

@@ -7,7 +7,6 @@ import { ZBlockCustomerRequest, ZUnblockCustomerRequest } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ltr } from '../../lib/bidi';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { useBlockCustomer, useUnblockCustomer } from './customers-api';
@@ -30,7 +29,7 @@ export function BlockCustomerDialog({ phone, name, mode, onClose }: TBlockCustom
   const block = useBlockCustomer();
   const unblock = useUnblockCustomer();
   const who = name ? `${name} (${ltr(formatPhone(phone))})` : ltr(formatPhone(phone));
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<{ reason: string }>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<{ reason: string }>({
     resolver: (mode === 'block' ? blockResolver : unblockResolver) as never,
     defaultValues: { reason: '' },
     fields: ['reason'],
@@ -52,14 +51,10 @@ export function BlockCustomerDialog({ phone, name, mode, onClose }: TBlockCustom
       maxWidth="xs"
       testId={`${mode}-customer-dialog`}
       title={t(mode === 'block' ? 'customers.block_title' : 'customers.unblock_title')}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={busy}
-          submitColor={mode === 'block' ? 'error' : 'primary'}
-          submitLabel={t(mode === 'block' ? 'customers.block' : 'customers.unblock')}
-        />
-      }
+      submit={{
+        submitColor: mode === 'block' ? 'error' : 'primary',
+        submitLabel: t(mode === 'block' ? 'customers.block' : 'customers.unblock'),
+      }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2">

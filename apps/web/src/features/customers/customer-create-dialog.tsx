@@ -6,7 +6,6 @@ import { ZCustomerInput, type TCustomer, type TCustomerInput } from '@cod/shared
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ltr } from '../../lib/bidi';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { useCreateCustomer } from './customers-api';
@@ -28,7 +27,7 @@ export function CustomerCreateDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateCustomer();
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TForm, TCustomerInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TForm, TCustomerInput>({
     resolver: zodResolver(ZCustomerInput) as never,
     defaultValues: { phone: '', name: '', note: '' },
     fields: ['phone', 'name', 'note'],
@@ -46,7 +45,7 @@ export function CustomerCreateDialog({
       {...dialogProps}
       testId="customer-create-dialog"
       title={t('customers.create_title')}
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('customers.create')} />}
+      submit={{ submitLabel: t('customers.create') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {serverError && <Alert severity="error">{serverError}</Alert>}

@@ -1,10 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -16,6 +12,7 @@ import { ltr } from '../../lib/bidi';
 import { formatDate } from '../../lib/format-date';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { formatPhone } from './format-phone';
+import { ListTable } from '../../components/lists/list-table';
 
 export function CustomersTable({
   customers,
@@ -26,60 +23,57 @@ export function CustomersTable({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: 640 }} aria-label={t('nav.customers')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('customers.phone')}</TableCell>
-            <TableCell>{t('customers.name')}</TableCell>
-            <TableCell>{t('customers.status')}</TableCell>
-            <TableCell>{t('customers.since_column')}</TableCell>
-            <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {customers.map((customer) => (
-            <TableRow key={customer.id} hover data-testid="customer-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link
-                  component="button"
-                  type="button"
-                  variant="body2"
-                  onClick={() => onOpen(customer)}
-                  sx={{ fontWeight: 600 }}
-                >
-                  <bdi>{formatPhone(customer.phone)}</bdi>
-                </Link>
-              </TableCell>
-              <TableCell>
-                {customer.name ?? (
-                  <Typography variant="body2" color="text.secondary" component="span">
-                    {t('customers.unnamed')}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                {customer.blocked_customer ? (
-                  <Tooltip title={customer.blocked_customer.reason}>
-                    <Chip size="small" color="error" icon={<BlockIcon />} label={t('customers.blocked')} />
-                  </Tooltip>
-                ) : (
-                  <Chip size="small" variant="outlined" color="success" label={t('customers.not_blocked_status')} />
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(customer.created_at, i18n.language)}</TableCell>
-              <TableCell sx={{ textAlign: 'end' }}>
-                <RowActionButton
-                  title={t('customers.open')}
-                  label={t('customers.open_named', { phone: ltr(formatPhone(customer.phone)) })}
-                  icon={<VisibilityOutlinedIcon />}
-                  onClick={() => onOpen(customer)}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      columns={[
+        t('customers.phone'),
+        t('customers.name'),
+        t('customers.status'),
+        t('customers.since_column'),
+        { label: t('lists.actions'), sx: { textAlign: 'end' } },
+      ]}
+      sx={{ minWidth: 640 }}
+      aria-label={t('nav.customers')}
+    >
+      {customers.map((customer) => (
+        <TableRow key={customer.id} hover data-testid="customer-row">
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => onOpen(customer)}
+              sx={{ fontWeight: 600 }}
+            >
+              <bdi>{formatPhone(customer.phone)}</bdi>
+            </Link>
+          </TableCell>
+          <TableCell>
+            {customer.name ?? (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {t('customers.unnamed')}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell>
+            {customer.blocked_customer ? (
+              <Tooltip title={customer.blocked_customer.reason}>
+                <Chip size="small" color="error" icon={<BlockIcon />} label={t('customers.blocked')} />
+              </Tooltip>
+            ) : (
+              <Chip size="small" variant="outlined" color="success" label={t('customers.not_blocked_status')} />
+            )}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(customer.created_at, i18n.language)}</TableCell>
+          <TableCell sx={{ textAlign: 'end' }}>
+            <RowActionButton
+              title={t('customers.open')}
+              label={t('customers.open_named', { phone: ltr(formatPhone(customer.phone)) })}
+              icon={<VisibilityOutlinedIcon />}
+              onClick={() => onOpen(customer)}
+            />
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }

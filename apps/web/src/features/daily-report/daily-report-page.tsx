@@ -6,10 +6,7 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -28,6 +25,8 @@ import { useUserData } from '../../lib/use-session';
 import { useNumberFormats } from './number-formats';
 import { fetchDailyReport, openDailyReportPdf, reportKeys, saveReportSettings } from './reports-api';
 import { StatCard, StatGrid } from './stat-card';
+import { CardHeading } from '../../components/cards/card-heading';
+import { ListTable } from '../../components/lists/list-table';
 
 const nextDay = (day: string) => {
   const d = parseLocalDate(day)!;
@@ -168,43 +167,38 @@ function ReportBody({ report }: { report: TDailyReport }) {
         }}
       >
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('reports.daily.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('reports.daily.column_metric')}</TableCell>
-                <TableCell align="right">
-                  <bdi>{summary.day}</bdi>
-                </TableCell>
-                <TableCell align="right">
-                  <bdi>{previous.day}</bdi>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {LINES.map((line) => (
-                <TableRow key={line}>
-                  <TableCell component="th" scope="row">
-                    {t(`reports.metrics.${line}`)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                    <bdi>{value(summary, line)}</bdi>
-                  </TableCell>
-                  <TableCell align="right" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                    <bdi>{value(previous, line)}</bdi>
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
+          <ListTable
+            columns={[
+              t('reports.daily.column_metric'),
+              { label: <bdi>{summary.day}</bdi>, align: 'right' },
+              { label: <bdi>{previous.day}</bdi>, align: 'right' },
+            ]}
+            aria-label={t('reports.daily.title')}
+            container={false}
+          >
+            {LINES.map((line) => (
+              <TableRow key={line}>
                 <TableCell component="th" scope="row">
-                  {t('reports.metrics.open_undecided')}
+                  {t(`reports.metrics.${line}`)}
                 </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  <bdi>{f.count(report.open_undecided)}</bdi>
+                <TableCell align="right" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                  <bdi>{value(summary, line)}</bdi>
                 </TableCell>
-                <TableCell />
+                <TableCell align="right" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+                  <bdi>{value(previous, line)}</bdi>
+                </TableCell>
               </TableRow>
-            </TableBody>
-          </Table>
+            ))}
+            <TableRow>
+              <TableCell component="th" scope="row">
+                {t('reports.metrics.open_undecided')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                <bdi>{f.count(report.open_undecided)}</bdi>
+              </TableCell>
+              <TableCell />
+            </TableRow>
+          </ListTable>
         </Card>
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
           <Typography id="report-agents" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
@@ -215,28 +209,27 @@ function ReportBody({ report }: { report: TDailyReport }) {
               {t('reports.daily.no_agents')}
             </Typography>
           ) : (
-            <Table size="small" aria-labelledby="report-agents">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('reports.daily.agent')}</TableCell>
-                  <TableCell align="right">{t('reports.daily.handled')}</TableCell>
-                  <TableCell align="right">{t('reports.metrics.confirmed')}</TableCell>
-                  <TableCell align="right">{t('reports.metrics.delivered')}</TableCell>
+            <ListTable
+              columns={[
+                t('reports.daily.agent'),
+                { label: t('reports.daily.handled'), align: 'right' },
+                { label: t('reports.metrics.confirmed'), align: 'right' },
+                { label: t('reports.metrics.delivered'), align: 'right' },
+              ]}
+              aria-labelledby="report-agents"
+              container={false}
+            >
+              {report.agents.map((agent) => (
+                <TableRow key={agent.id}>
+                  <TableCell component="th" scope="row">
+                    <bdi>{agent.name}</bdi>
+                  </TableCell>
+                  <TableCell align="right">{f.count(agent.decided)}</TableCell>
+                  <TableCell align="right">{f.count(agent.confirmed)}</TableCell>
+                  <TableCell align="right">{f.count(agent.delivered)}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.agents.map((agent) => (
-                  <TableRow key={agent.id}>
-                    <TableCell component="th" scope="row">
-                      <bdi>{agent.name}</bdi>
-                    </TableCell>
-                    <TableCell align="right">{f.count(agent.decided)}</TableCell>
-                    <TableCell align="right">{f.count(agent.confirmed)}</TableCell>
-                    <TableCell align="right">{f.count(agent.delivered)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ListTable>
           )}
         </Card>
       </Box>
@@ -263,12 +256,7 @@ function MailSettings({ hour, zone }: { hour: number | null; zone: string }) {
   if (!user?.permissions.includes('manage settings')) return null;
   return (
     <Card variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, maxWidth: 560 }}>
-      <Typography variant="h6" component="h2">
-        {t('reports.daily.mail_title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('reports.daily.mail_hint', { zone })}
-      </Typography>
+      <CardHeading title={t('reports.daily.mail_title')} help={t('reports.daily.mail_hint', { zone })} />
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select

@@ -1,10 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -14,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { ListPagination } from '../../components/lists/list-pagination';
 import { ListBody } from '../../components/lists/list-body';
-import { ListToolbar } from '../../components/lists/list-toolbar';
-import { SearchField } from '../../components/lists/search-field';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { useUserProductPermissionsQuery } from './product-permissions-api';
 import { UserProductsDialog } from './user-products-dialog';
+import { ListTable } from '../../components/lists/list-table';
+import { SearchToolbar } from '../../components/lists/list-toolbar';
 
 function AccessChip({ user }: { user: TUserProductPermissions }) {
   const { t } = useTranslation();
@@ -53,13 +49,11 @@ export function ProductPermissionsPage() {
       subtitle={t('product_permissions.subtitle')}
     >
       <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar onClear={query.search ? () => update({ search: null }) : undefined}>
-          <SearchField
-            label={t('product_permissions.search')}
-            value={query.search ?? ''}
-            onChange={(search) => update({ search })}
-          />
-        </ListToolbar>
+        <SearchToolbar
+          label={t('product_permissions.search')}
+          search={query.search}
+          onSearch={(search) => update({ search })}
+        />
         {/* Every user of the shop is listed, the viewer too: empty only ever means the search matched nobody. */}
         <ListBody
           query={users}
@@ -72,46 +66,43 @@ export function ProductPermissionsPage() {
         >
           {(page) => (
             <>
-              <TableContainer>
-                <Table size="small" sx={{ minWidth: 600 }} aria-label={t('pages.user_product_permissions')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('product_permissions.user')}</TableCell>
-                      <TableCell>{t('product_permissions.role')}</TableCell>
-                      <TableCell>{t('product_permissions.access')}</TableCell>
-                      {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {page.data.map((user) => (
-                      <TableRow key={user.user_id} hover data-testid="permission-row">
-                        <TableCell>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {user.name}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            <bdi>{user.email}</bdi>
-                          </Typography>
-                        </TableCell>
-                        <TableCell>{user.role}</TableCell>
-                        <TableCell>
-                          <AccessChip user={user} />
-                        </TableCell>
-                        {canManage && (
-                          <TableCell sx={{ textAlign: 'end' }}>
-                            <RowActionButton
-                              title={t('product_permissions.edit')}
-                              label={t('product_permissions.edit_named', { name: user.name })}
-                              icon={<EditOutlinedIcon />}
-                              onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
-                            />
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable
+                columns={[
+                  t('product_permissions.user'),
+                  t('product_permissions.role'),
+                  t('product_permissions.access'),
+                  canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+                ]}
+                sx={{ minWidth: 600 }}
+                aria-label={t('pages.user_product_permissions')}
+              >
+                {page.data.map((user) => (
+                  <TableRow key={user.user_id} hover data-testid="permission-row">
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {user.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        <bdi>{user.email}</bdi>
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{user.role}</TableCell>
+                    <TableCell>
+                      <AccessChip user={user} />
+                    </TableCell>
+                    {canManage && (
+                      <TableCell sx={{ textAlign: 'end' }}>
+                        <RowActionButton
+                          title={t('product_permissions.edit')}
+                          label={t('product_permissions.edit_named', { name: user.name })}
+                          icon={<EditOutlinedIcon />}
+                          onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
+                        />
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </ListTable>
               <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
             </>
           )}

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import type { TUserProductPermissions } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../lib/server-errors';
 import { ProductChecklist } from './product-checklist';
@@ -54,14 +53,7 @@ function PermissionsForm({ user, onClose }: { user: TUserProductPermissions; onC
       maxWidth="sm"
       testId="user-products-dialog"
       title={t('product_permissions.edit_title', { name: user.name })}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={save.isPending}
-          submitLabel={t('common.save')}
-          onSubmit={() => void submit()}
-        />
-      }
+      submit={{ submitLabel: t('common.save'), onSubmit: () => void submit() }}
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">

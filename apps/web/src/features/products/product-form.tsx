@@ -9,7 +9,6 @@ import type { TProduct, TProductFormValues, TProductInput } from '@cod/shared';
 import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { errorMessage } from '../../lib/server-errors';
@@ -50,7 +49,6 @@ export function ProductForm({ product, defaultValues, onClose }: TProductFormPro
   const [imageError, setImageError] = useState<string | undefined>();
   const {
     form,
-    busy,
     serverError: rootError,
     fieldError,
     dialogProps,
@@ -87,13 +85,7 @@ export function ProductForm({ product, defaultValues, onClose }: TProductFormPro
         maxWidth="md"
         testId="product-dialog"
         title={editing ? t('products.edit_title', { name: product.name }) : t('products.create_title')}
-        actions={
-          <FormDialogActions
-            onCancel={onClose}
-            busy={busy}
-            submitLabel={editing ? t('common.save') : t('products.create')}
-          />
-        }
+        submit={{ submitLabel: editing ? t('common.save') : t('products.create') }}
       >
         <Box sx={{ display: 'grid', gap: 3 }}>
           {rootError && (

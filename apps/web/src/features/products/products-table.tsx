@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -16,6 +12,7 @@ import { formatDZD, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { ProductThumbnail } from './product-thumbnail';
+import { ListTable } from '../../components/lists/list-table';
 
 /** A product with variants sells at its variants' prices: show their range. */
 export function priceLabel(product: Pick<TProduct, 'price' | 'has_variants' | 'variants'>): string {
@@ -82,89 +79,86 @@ export interface TProductsTableProps {
 export function ProductsTable({ products, canManage, onEdit, onArchive, onRestore }: TProductsTableProps) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: 720 }} aria-label={t('nav.products')}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ minWidth: 220 }}>{t('products.product')}</TableCell>
-            <TableCell>{t('products.price')}</TableCell>
-            <TableCell>{t('stock.available')}</TableCell>
-            <TableCell>{t('products.variants_column')}</TableCell>
-            <TableCell>{t('products.status_column')}</TableCell>
-            {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {products.map((product) => (
-            <TableRow key={product.id} hover data-testid="product-row">
-              <TableCell>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-                  <ProductThumbnail url={product.thumbnail_url} />
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {product.name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      <bdi>{product.sku}</bdi>
-                    </Typography>
-                  </Box>
-                </Box>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <bdi>{priceLabel(product)}</bdi>
-              </TableCell>
-              <TableCell>
-                <StockCell product={product} />
-              </TableCell>
-              <TableCell>
-                {product.has_variants ? (
-                  <Tooltip title={product.variants.map((variant) => variant.name).join(', ')}>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={t('products.variants_count', { count: product.variants.length })}
-                    />
-                  </Tooltip>
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('products.no_variants')}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                <ProductStatusChip product={product} />
-              </TableCell>
-              {canManage && (
-                <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
-                  {product.archived_at ? (
-                    <RowActionButton
-                      title={t('products.restore')}
-                      label={t('products.restore_named', { name: product.name })}
-                      icon={<UnarchiveOutlinedIcon />}
-                      onClick={() => onRestore(product)}
-                    />
-                  ) : (
-                    <>
-                      <RowActionButton
-                        title={t('common.edit')}
-                        label={t('products.edit_named', { name: product.name })}
-                        icon={<EditOutlinedIcon />}
-                        onClick={() => onEdit(product)}
-                      />
-                      <RowActionButton
-                        title={t('products.archive')}
-                        label={t('products.archive_named', { name: product.name })}
-                        icon={<ArchiveOutlinedIcon />}
-                        onClick={() => onArchive(product)}
-                      />
-                    </>
-                  )}
-                </TableCell>
+    <ListTable
+      columns={[
+        { label: t('products.product'), sx: { minWidth: 220 } },
+        t('products.price'),
+        t('stock.available'),
+        t('products.variants_column'),
+        t('products.status_column'),
+        canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+      ]}
+      sx={{ minWidth: 720 }}
+      aria-label={t('nav.products')}
+    >
+      {products.map((product) => (
+        <TableRow key={product.id} hover data-testid="product-row">
+          <TableCell>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+              <ProductThumbnail url={product.thumbnail_url} />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {product.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  <bdi>{product.sku}</bdi>
+                </Typography>
+              </Box>
+            </Box>
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <bdi>{priceLabel(product)}</bdi>
+          </TableCell>
+          <TableCell>
+            <StockCell product={product} />
+          </TableCell>
+          <TableCell>
+            {product.has_variants ? (
+              <Tooltip title={product.variants.map((variant) => variant.name).join(', ')}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('products.variants_count', { count: product.variants.length })}
+                />
+              </Tooltip>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('products.no_variants')}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell>
+            <ProductStatusChip product={product} />
+          </TableCell>
+          {canManage && (
+            <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
+              {product.archived_at ? (
+                <RowActionButton
+                  title={t('products.restore')}
+                  label={t('products.restore_named', { name: product.name })}
+                  icon={<UnarchiveOutlinedIcon />}
+                  onClick={() => onRestore(product)}
+                />
+              ) : (
+                <>
+                  <RowActionButton
+                    title={t('common.edit')}
+                    label={t('products.edit_named', { name: product.name })}
+                    icon={<EditOutlinedIcon />}
+                    onClick={() => onEdit(product)}
+                  />
+                  <RowActionButton
+                    title={t('products.archive')}
+                    label={t('products.archive_named', { name: product.name })}
+                    icon={<ArchiveOutlinedIcon />}
+                    onClick={() => onArchive(product)}
+                  />
+                </>
               )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+            </TableCell>
+          )}
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }

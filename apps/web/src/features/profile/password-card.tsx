@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZPasswordChange } from '@cod/shared';
 import { useForm, type Path } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useChangePassword } from './profile-api';
+import { CardHeading } from '../../components/cards/card-heading';
 
 type TForm = z.input<typeof ZPasswordChange>;
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -45,12 +45,7 @@ export function PasswordCard() {
 
   return (
     <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }} data-testid="profile-password">
-      <Typography variant="h6" component="h2">
-        {t('account.password')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('account.password_help')}
-      </Typography>
+      <CardHeading title={t('account.password')} help={t('account.password_help')} helpSx={{ mb: 2 }} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, 1fr)' } }}>
         {formState.errors.root?.server && (
           <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>

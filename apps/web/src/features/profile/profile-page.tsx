@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +13,7 @@ import { DetailsCard } from './details-card';
 import { PasswordCard } from './password-card';
 import { useProfileQuery } from './profile-api';
 import { SessionsCard } from './sessions-card';
+import { CardHeading } from '../../components/cards/card-heading';
 
 /** /dashboard/profile (issue 18.4, SPEC 2.2): the signed-in user's own account. */
 export function ProfilePage() {
@@ -48,12 +48,7 @@ export function ProfilePage() {
             {profile.data ? <AvatarCard profile={profile.data} /> : <Skeleton variant="rounded" height={260} />}
             {canOpenSettings && (
               <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }} data-testid="shop-settings-card">
-                <Typography variant="h6" component="h2">
-                  {t('account.shop_settings_title')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('account.shop_settings_help')}
-                </Typography>
+                <CardHeading title={t('account.shop_settings_title')} help={t('account.shop_settings_help')} />
                 <Button
                   component={RouterLink}
                   to="/dashboard/shop-settings"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -23,6 +22,7 @@ import { errorMessage } from '../../lib/server-errors';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessionsQuery } from './profile-api';
+import { CardHeading } from '../../components/cards/card-heading';
 
 const ICONS: Record<TDeviceType, typeof ComputerOutlinedIcon> = {
   desktop: ComputerOutlinedIcon,
@@ -65,21 +65,18 @@ export function SessionsCard() {
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="profile-sessions">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Box>
-          <Typography variant="h6" component="h2">
-            {t('account.sessions')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('account.sessions_help')}
-          </Typography>
-        </Box>
-        {others.length > 0 && (
-          <Button color="error" variant="outlined" onClick={() => setAsked('others')}>
-            {t('account.revoke_others')}
-          </Button>
-        )}
-      </Box>
+      <CardHeading
+        title={t('account.sessions')}
+        help={t('account.sessions_help')}
+        sx={{ gap: 1 }}
+        action={
+          others.length > 0 && (
+            <Button color="error" variant="outlined" onClick={() => setAsked('others')}>
+              {t('account.revoke_others')}
+            </Button>
+          )
+        }
+      />
       {sessions.isPending && <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />}
       {sessions.isError && (
         <Alert

@@ -8,7 +8,6 @@ import { ZProviderInput, type TProvider, type TProviderInput } from '@cod/shared
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { errorMessage } from '../../lib/server-errors';
@@ -46,7 +45,7 @@ function toForm(provider: TProvider | null): TProviderFormValues {
 function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveProvider();
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TProviderFormValues, TProviderInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TProviderFormValues, TProviderInput>({
     resolver: zodResolver(ZProviderInput),
     defaultValues: toForm(provider),
     fields: FIELDS,
@@ -65,13 +64,7 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
         {...dialogProps}
         testId="provider-dialog"
         title={provider ? t('providers.edit_title', { name: provider.name }) : t('providers.create_title')}
-        actions={
-          <FormDialogActions
-            onCancel={onClose}
-            busy={busy}
-            submitLabel={provider ? t('common.save') : t('providers.create')}
-          />
-        }
+        submit={{ submitLabel: provider ? t('common.save') : t('providers.create') }}
       >
         <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {serverError && (

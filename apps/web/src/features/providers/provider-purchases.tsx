@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -15,6 +11,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { ListPagination } from '../../components/lists/list-pagination';
 import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../../components/lists/list-states';
 import { useProviderPurchasesQuery } from './providers-api';
+import { ListTable } from '../../components/lists/list-table';
 
 const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
@@ -50,41 +47,38 @@ export function ProviderPurchases({ providerId }: { providerId: number }) {
         </Typography>
       </Box>
       <ListRefreshing active={purchases.isFetching} />
-      <TableContainer>
-        <Table size="small" sx={{ minWidth: 560 }} aria-label={t('providers.purchases')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('stock.when')}</TableCell>
-              <TableCell>{t('products.product')}</TableCell>
-              <TableCell sx={figure}>{t('stock.quantity')}</TableCell>
-              <TableCell sx={figure}>{t('stock.unit_cost')}</TableCell>
-              <TableCell sx={figure}>{t('providers.line_total')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at, i18n.language)}</TableCell>
-                <TableCell>
-                  {line.product_name}
-                  {line.variant_name && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {line.variant_name}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={figure}>{line.quantity}</TableCell>
-                <TableCell sx={figure}>
-                  <bdi>{line.unit_cost === null ? '—' : formatDZD(line.unit_cost)}</bdi>
-                </TableCell>
-                <TableCell sx={figure}>
-                  <bdi>{line.unit_cost === null ? '—' : formatDZD(line.unit_cost * line.quantity)}</bdi>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ListTable
+        columns={[
+          t('stock.when'),
+          t('products.product'),
+          { label: t('stock.quantity'), sx: figure },
+          { label: t('stock.unit_cost'), sx: figure },
+          { label: t('providers.line_total'), sx: figure },
+        ]}
+        sx={{ minWidth: 560 }}
+        aria-label={t('providers.purchases')}
+      >
+        {data.map((line) => (
+          <TableRow key={line.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.created_at, i18n.language)}</TableCell>
+            <TableCell>
+              {line.product_name}
+              {line.variant_name && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {line.variant_name}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={figure}>{line.quantity}</TableCell>
+            <TableCell sx={figure}>
+              <bdi>{line.unit_cost === null ? '—' : formatDZD(line.unit_cost)}</bdi>
+            </TableCell>
+            <TableCell sx={figure}>
+              <bdi>{line.unit_cost === null ? '—' : formatDZD(line.unit_cost * line.quantity)}</bdi>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       <ListPagination
         total={total}
         page={paging.page}

@@ -12,7 +12,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { permissionMatrix, type TRoleRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -23,6 +22,8 @@ import { toast } from '../../lib/toast';
 import { permissionLabel } from './permission-label';
 import { useRoleLabel } from './role-label';
 import { useRoleMutations, useRolesQuery } from './roles-api';
+import { useSubmitError } from '../../components/forms/use-field-errors';
+import { AddButton } from '../../components/buttons/add-button';
 
 const MATRIX = permissionMatrix();
 
@@ -47,11 +48,10 @@ function RoleNameDialog({
         ? `${roleLabel(dialog.role!.name)} 2`
         : '',
   );
-  const [error, setError] = useState<string | null>(null);
+  const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
-  const submit = async () => {
-    setError(null);
-    try {
+  const submit = () =>
+    guard(async () => {
       const role =
         dialog.mode === 'rename'
           ? await update.mutateAsync({ id: dialog.role!.id, body: { name } })
@@ -62,10 +62,7 @@ function RoleNameDialog({
             });
       void toast(t('messages.team.role_saved'), { variant: 'success' });
       onDone(role);
-    } catch (e) {
-      setError(failureMessage(t, e));
-    }
-  };
+    });
   return (
     <ResponsiveDialog
       open
@@ -78,14 +75,7 @@ function RoleNameDialog({
         e.preventDefault();
         void submit();
       }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="role-name-save">
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      submit={{ submitLabel: t('common.save'), submitTestId: 'role-name-save' }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {error && <Alert severity="error">{error}</Alert>}
@@ -161,14 +151,11 @@ export function RolesPage() {
       subtitle={t('team.roles.subtitle')}
       actions={
         canManage && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
+          <AddButton
+            label={t('team.roles.create')}
             onClick={() => setDialog({ mode: 'create', role: null })}
-            data-testid="role-create"
-          >
-            {t('team.roles.create')}
-          </Button>
+            testId="role-create"
+          />
         )
       }
     >

@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { CHANNEL_ICONS, ChannelIcon } from './channel-icons';
@@ -39,7 +38,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
   const { t } = useTranslation();
   const create = useCreateChannel();
   const update = useUpdateChannel();
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TForm, TSalesChannelInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TForm, TSalesChannelInput>({
     resolver: zodResolver(ZSalesChannelInput),
     defaultValues: {
       name: channel?.name ?? '',
@@ -67,13 +66,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
       {...dialogProps}
       testId="channel-dialog"
       title={channel ? t('sales_channels.edit_title', { name: channel.name }) : t('sales_channels.create_title')}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={busy}
-          submitLabel={channel ? t('common.save') : t('sales_channels.create')}
-        />
-      }
+      submit={{ submitLabel: channel ? t('common.save') : t('sales_channels.create') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {serverError && <Alert severity="error">{serverError}</Alert>}

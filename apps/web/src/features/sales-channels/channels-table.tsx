@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,6 +14,7 @@ import type { TSalesChannel } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { ChannelIcon } from './channel-icons';
+import { ListTable } from '../../components/lists/list-table';
 
 export type TChannelAction = 'edit' | 'rotate' | 'revoke' | 'delete';
 
@@ -45,69 +42,61 @@ export function ChannelsTable({ channels, canManage, onAction }: TChannelsTableP
   );
 
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: 720 }} aria-label={t('nav.sales_channels')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('sales_channels.name')}</TableCell>
-            <TableCell>{t('sales_channels.source_type')}</TableCell>
-            <TableCell>{t('sales_channels.intake_key')}</TableCell>
-            <TableCell>{t('customers.status')}</TableCell>
-            {canManage && <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {channels.map((channel) => (
-            <TableRow key={channel.id} hover data-testid="channel-row">
-              <TableCell>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                  <ChannelIcon icon={channel.icon} sourceType={channel.source_type} />
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {channel.name}
-                  </Typography>
-                </Box>
-              </TableCell>
-              <TableCell>{t(`sales_channels.sources.${channel.source_type}`)}</TableCell>
-              <TableCell>
-                {channel.intake_key_prefix ? (
-                  <Box>
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                      <bdi>{channel.intake_key_prefix}…</bdi>
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {t('sales_channels.key_since', {
-                        date: formatDate(channel.intake_key_created_at, i18n.language),
-                      })}
-                    </Typography>
-                  </Box>
-                ) : (
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    icon={<KeyOffOutlinedIcon />}
-                    label={t('sales_channels.no_key')}
-                  />
-                )}
-              </TableCell>
-              <TableCell>
-                {channel.active ? (
-                  <Chip size="small" color="success" variant="outlined" label={t('products.status.active')} />
-                ) : (
-                  <Chip size="small" variant="outlined" label={t('products.status.inactive')} />
-                )}
-              </TableCell>
-              {canManage && (
-                <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  {action('edit', channel, <EditOutlinedIcon />)}
-                  {action('rotate', channel, <AutorenewIcon />)}
-                  {action('revoke', channel, <KeyOffOutlinedIcon />, !channel.intake_key_prefix)}
-                  {action('delete', channel, <DeleteOutlineIcon />)}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListTable
+      columns={[
+        t('sales_channels.name'),
+        t('sales_channels.source_type'),
+        t('sales_channels.intake_key'),
+        t('customers.status'),
+        canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+      ]}
+      sx={{ minWidth: 720 }}
+      aria-label={t('nav.sales_channels')}
+    >
+      {channels.map((channel) => (
+        <TableRow key={channel.id} hover data-testid="channel-row">
+          <TableCell>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <ChannelIcon icon={channel.icon} sourceType={channel.source_type} />
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {channel.name}
+              </Typography>
+            </Box>
+          </TableCell>
+          <TableCell>{t(`sales_channels.sources.${channel.source_type}`)}</TableCell>
+          <TableCell>
+            {channel.intake_key_prefix ? (
+              <Box>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  <bdi>{channel.intake_key_prefix}…</bdi>
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('sales_channels.key_since', {
+                    date: formatDate(channel.intake_key_created_at, i18n.language),
+                  })}
+                </Typography>
+              </Box>
+            ) : (
+              <Chip size="small" variant="outlined" icon={<KeyOffOutlinedIcon />} label={t('sales_channels.no_key')} />
+            )}
+          </TableCell>
+          <TableCell>
+            {channel.active ? (
+              <Chip size="small" color="success" variant="outlined" label={t('products.status.active')} />
+            ) : (
+              <Chip size="small" variant="outlined" label={t('products.status.inactive')} />
+            )}
+          </TableCell>
+          {canManage && (
+            <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+              {action('edit', channel, <EditOutlinedIcon />)}
+              {action('rotate', channel, <AutorenewIcon />)}
+              {action('revoke', channel, <KeyOffOutlinedIcon />, !channel.intake_key_prefix)}
+              {action('delete', channel, <DeleteOutlineIcon />)}
+            </TableCell>
+          )}
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }

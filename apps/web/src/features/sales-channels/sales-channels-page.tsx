@@ -11,8 +11,6 @@ import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ListPagination } from '../../components/lists/list-pagination';
 import { useArchiveRestore } from '../../components/lists/use-archive-restore';
 import { ListBody } from '../../components/lists/list-body';
-import { ListToolbar } from '../../components/lists/list-toolbar';
-import { SearchField } from '../../components/lists/search-field';
 import { errorMessage } from '../../lib/server-errors';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -20,6 +18,7 @@ import { ChannelDialog } from './channel-dialog';
 import { ChannelsTable, type TChannelAction } from './channels-table';
 import { IntakeKeyDialog } from './intake-key-dialog';
 import { useDeleteChannel, useRevokeKey, useRotateKey, useSalesChannelsQuery } from './sales-channels-api';
+import { SearchToolbar } from '../../components/lists/list-toolbar';
 
 type TConfirm = { action: 'rotate' | 'revoke'; channel: TSalesChannel };
 
@@ -77,13 +76,11 @@ export function SalesChannelsPage() {
   return (
     <PageFrame title={t('nav.sales_channels')} subtitle={t('sales_channels.subtitle')} actions={createButton}>
       <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar onClear={query.search ? () => update({ search: null }) : undefined}>
-          <SearchField
-            label={t('sales_channels.search')}
-            value={query.search ?? ''}
-            onChange={(search) => update({ search })}
-          />
-        </ListToolbar>
+        <SearchToolbar
+          label={t('sales_channels.search')}
+          search={query.search}
+          onSearch={(search) => update({ search })}
+        />
         <ListBody
           query={channels}
           filtered={Boolean(query.search)}

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -32,6 +29,7 @@ import {
   useTestConnection,
 } from './shipping-companies-api';
 import { translateServerMessage } from '../../lib/server-message';
+import { ListTable } from '../../components/lists/list-table';
 
 type TDialog = { kind: 'create' } | { kind: 'edit' | 'fees' | 'delete'; company: TShippingCompany } | null;
 
@@ -95,64 +93,63 @@ export function ShippingCompaniesPage({ initialDialog = null }: { initialDialog?
             action={createButton}
           />
         ) : (
-          <Table size="small" data-testid="shipping-companies-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('shipping.companies.name')}</TableCell>
-                <TableCell>{t('shipping.companies.carrier')}</TableCell>
-                <TableCell>{t('shipping.companies.served_wilayas')}</TableCell>
-                <TableCell>{t('shipping.companies.active')}</TableCell>
-                <TableCell align="right">{t('shipping.companies.actions')}</TableCell>
+          <ListTable
+            columns={[
+              t('shipping.companies.name'),
+              t('shipping.companies.carrier'),
+              t('shipping.companies.served_wilayas'),
+              t('shipping.companies.active'),
+              { label: t('shipping.companies.actions'), align: 'right' },
+            ]}
+            data-testid="shipping-companies-table"
+            container={false}
+          >
+            {companies.data.data.map((company) => (
+              <TableRow key={company.id} hover>
+                <TableCell>{company.name}</TableCell>
+                <TableCell>
+                  <bdi>{company.code}</bdi>
+                </TableCell>
+                <TableCell>
+                  {company.served_wilayas === null
+                    ? t('shipping.companies.all')
+                    : t('shipping.companies.n_wilayas', { n: company.served_wilayas.length })}
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={company.active ? 'success' : 'default'}
+                    label={t(company.active ? 'shipping.companies.on' : 'shipping.companies.off')}
+                  />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {action(
+                    t('shipping.companies.test'),
+                    <WifiTetheringOutlinedIcon fontSize="small" />,
+                    () => void onTest(company),
+                  )}
+                  {action(t('shipping.companies.fees'), <PaymentsOutlinedIcon fontSize="small" />, () =>
+                    setDialog({ kind: 'fees', company }),
+                  )}
+                  {canManage &&
+                    company.kind !== 'manual' &&
+                    action(
+                      t('shipping.companies.refresh_centres'),
+                      <StorefrontOutlinedIcon fontSize="small" />,
+                      () => void onCentres(company),
+                    )}
+                  {canManage &&
+                    action(t('common.edit'), <EditOutlinedIcon fontSize="small" />, () =>
+                      setDialog({ kind: 'edit', company }),
+                    )}
+                  {canManage &&
+                    action(t('shipping.companies.delete'), <DeleteOutlineIcon fontSize="small" />, () =>
+                      setDialog({ kind: 'delete', company }),
+                    )}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {companies.data.data.map((company) => (
-                <TableRow key={company.id} hover>
-                  <TableCell>{company.name}</TableCell>
-                  <TableCell>
-                    <bdi>{company.code}</bdi>
-                  </TableCell>
-                  <TableCell>
-                    {company.served_wilayas === null
-                      ? t('shipping.companies.all')
-                      : t('shipping.companies.n_wilayas', { n: company.served_wilayas.length })}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={company.active ? 'success' : 'default'}
-                      label={t(company.active ? 'shipping.companies.on' : 'shipping.companies.off')}
-                    />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {action(
-                      t('shipping.companies.test'),
-                      <WifiTetheringOutlinedIcon fontSize="small" />,
-                      () => void onTest(company),
-                    )}
-                    {action(t('shipping.companies.fees'), <PaymentsOutlinedIcon fontSize="small" />, () =>
-                      setDialog({ kind: 'fees', company }),
-                    )}
-                    {canManage &&
-                      company.kind !== 'manual' &&
-                      action(
-                        t('shipping.companies.refresh_centres'),
-                        <StorefrontOutlinedIcon fontSize="small" />,
-                        () => void onCentres(company),
-                      )}
-                    {canManage &&
-                      action(t('common.edit'), <EditOutlinedIcon fontSize="small" />, () =>
-                        setDialog({ kind: 'edit', company }),
-                      )}
-                    {canManage &&
-                      action(t('shipping.companies.delete'), <DeleteOutlineIcon fontSize="small" />, () =>
-                        setDialog({ kind: 'delete', company }),
-                      )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </Paper>
       {dialog?.kind === 'create' && <CompanyDialog company={null} onClose={() => setDialog(null)} />}

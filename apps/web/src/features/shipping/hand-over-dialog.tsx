@@ -5,7 +5,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useAssignShipping, useCompanyOptions, useDispatch } from './shipping-api';
 import { showHandOverOutcome } from './shipping-outcome';
@@ -64,14 +63,10 @@ export function HandOverDialog({ mode, orderIds, onClose, onDone }: THandOverDia
       testId={`${mode}-shipping-dialog`}
       maxWidth="sm"
       title={t(mode === 'assign' ? 'shipping.assign_title' : 'shipping.dispatch_title')}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={busy}
-          submitLabel={t(mode === 'assign' ? 'shipping.assign' : 'shipping.dispatch')}
-          submitDisabled={!orderIds.length}
-        />
-      }
+      submit={{
+        submitLabel: t(mode === 'assign' ? 'shipping.assign' : 'shipping.dispatch'),
+        submitDisabled: !orderIds.length,
+      }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2" color="text.secondary">

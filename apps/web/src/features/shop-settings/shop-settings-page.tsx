@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEK_DAYS, ZShopSettingsInput, type TShopSettings } from '@cod/shared';
 import { Controller, useForm, type Path } from 'react-hook-form';
@@ -26,6 +25,7 @@ import { WhatsAppTemplatesCard } from '../whatsapp/whatsapp-templates-card';
 import { CarrierAdviceSettingCard } from '../carrier-advice/carrier-advice-setting-card';
 import { WebhooksCard } from '../webhooks/webhooks-card';
 import { CallRulesCard } from '../call-centre/call-rules-card';
+import { CardHeading } from '../../components/cards/card-heading';
 
 type TForm = z.input<typeof ZShopSettingsInput>;
 type TOutput = z.output<typeof ZShopSettingsInput>;
@@ -102,14 +102,7 @@ export function ShopSettingsPage() {
 function Section({ title, help, children }: { title: string; help?: string; children: React.ReactNode }) {
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {help && (
-        <Typography variant="body2" color="text.secondary">
-          {help}
-        </Typography>
-      )}
+      <CardHeading title={title} help={help} />
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
         {children}
       </Box>
@@ -252,12 +245,11 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
       </Section>
 
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2">
-          {t('shop_settings.working_hours')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('shop_settings.working_hours_help')}
-        </Typography>
+        <CardHeading
+          title={t('shop_settings.working_hours')}
+          help={t('shop_settings.working_hours_help')}
+          helpSx={{ mb: 1 }}
+        />
         {WEEK_DAYS.map((day) => (
           <Controller
             key={day}

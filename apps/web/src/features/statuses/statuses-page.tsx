@@ -21,11 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useAppAbility } from '../../lib/ability';
-import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { StatusChip } from '../orders/table/order-cells';
 import { useShopStatuses, useStatusLabel } from './status-label';
 import { useStatusMutations } from './statuses-api';
+import { useSubmitError } from '../../components/forms/use-field-errors';
 
 const LANGS = ['en', 'fr', 'ar'] as const;
 
@@ -51,13 +51,12 @@ function StatusDialog({ status, type, onClose }: { status: TStatus | null; type:
   const { t } = useTranslation();
   const { create, update } = useStatusMutations();
   const [form, setForm] = useState(() => formOf(status, type));
-  const [error, setError] = useState<string | null>(null);
+  const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
-  const submit = async () => {
-    setError(null);
-    const names = Object.fromEntries(LANGS.map((l) => [l, form.names[l].trim()]).filter(([, v]) => v));
-    const position = form.position === '' ? undefined : Number(form.position);
-    try {
+  const submit = () =>
+    guard(async () => {
+      const names = Object.fromEntries(LANGS.map((l) => [l, form.names[l].trim()]).filter(([, v]) => v));
+      const position = form.position === '' ? undefined : Number(form.position);
       if (status) {
         await update.mutateAsync({
           id: status.id,
@@ -75,10 +74,7 @@ function StatusDialog({ status, type, onClose }: { status: TStatus | null; type:
       }
       void toast(t('messages.team.status_saved'), { variant: 'success' });
       onClose();
-    } catch (e) {
-      setError(failureMessage(t, e));
-    }
-  };
+    });
   return (
     <ResponsiveDialog
       open
@@ -92,16 +88,7 @@ function StatusDialog({ status, type, onClose }: { status: TStatus | null; type:
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="status-save">
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      submit={{ submitLabel: t('common.save'), submitTestId: 'status-save' }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {error && <Alert severity="error">{error}</Alert>}
@@ -168,17 +155,13 @@ function DeleteStatusDialog({
   const { remove } = useStatusMutations();
   const choices = statuses.filter((s) => s.type === status.type && s.id !== status.id && s.active !== false);
   const [replacement, setReplacement] = useState<number | ''>(choices[0]?.id ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
+  const { error, guard } = useSubmitError();
+  const submit = () =>
+    guard(async () => {
       const done = await remove.mutateAsync({ id: status.id, replacementId: replacement || null });
       void toast(t('team.statuses.deleted', { count: done.orders_moved }), { variant: 'success' });
       onClose();
-    } catch (e) {
-      setError(failureMessage(t, e));
-    }
-  };
+    });
   return (
     <ResponsiveDialog
       open
@@ -187,14 +170,12 @@ function DeleteStatusDialog({
       maxWidth="xs"
       testId="status-delete-dialog"
       title={t('team.statuses.delete_title', { name: label(status) })}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void submit()} data-testid="status-delete-confirm">
-            {t('team.statuses.delete')}
-          </Button>
-        </>
-      }
+      submit={{
+        onSubmit: () => void submit(),
+        submitColor: 'error',
+        submitLabel: t('team.statuses.delete'),
+        submitTestId: 'status-delete-confirm',
+      }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2">{t('team.statuses.delete_explain')}</Typography>

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { parseNumberInput } from '../../lib/number-input';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { ProductPicker } from '../products/product-picker';
@@ -51,7 +50,7 @@ export function AdjustStockDialog({
   const { t } = useTranslation();
   const adjust = useAdjustStock();
   const [product, setProduct] = useState<TProduct | null>(initialProduct);
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TAdjustForm, TStockAdjustmentInput>({
+  const { form, serverError, fieldError, dialogProps } = useDialogForm<TAdjustForm, TStockAdjustmentInput>({
     resolver,
     defaultValues: { product_id: initialProduct?.id, variant_id: null, direction: 'add', reason: '' },
     fields: FIELDS,
@@ -76,7 +75,7 @@ export function AdjustStockDialog({
       {...dialogProps}
       title={t('stock.adjust_title')}
       testId="adjust-stock-dialog"
-      actions={<FormDialogActions onCancel={onClose} busy={busy} submitLabel={t('stock.adjust_submit')} />}
+      submit={{ submitLabel: t('stock.adjust_submit') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {serverError && (

@@ -2,11 +2,7 @@ import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -18,6 +14,7 @@ import type { TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ProductThumbnail } from '../products/product-thumbnail';
 import { RowActionButton } from '../../components/lists/row-action-button';
+import { ListTable } from '../../components/lists/list-table';
 
 interface TStockLevelsTableProps {
   products: TProduct[];
@@ -41,94 +38,89 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
     });
 
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: 760 }} aria-label={t('stock.levels')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('products.product')}</TableCell>
-            <TableCell sx={figure}>{t('stock.on_hand')}</TableCell>
-            <TableCell sx={figure}>{t('stock.reserved')}</TableCell>
-            <TableCell sx={figure}>{t('stock.available')}</TableCell>
-            <TableCell sx={figure}>{t('stock.threshold')}</TableCell>
-            <TableCell sx={{ textAlign: 'end' }}>{t('lists.actions')}</TableCell>
+    <ListTable
+      columns={[
+        t('products.product'),
+        { label: t('stock.on_hand'), sx: figure },
+        { label: t('stock.reserved'), sx: figure },
+        { label: t('stock.available'), sx: figure },
+        { label: t('stock.threshold'), sx: figure },
+        { label: t('lists.actions'), sx: { textAlign: 'end' } },
+      ]}
+      sx={{ minWidth: 760 }}
+      aria-label={t('stock.levels')}
+    >
+      {products.map((product) => (
+        <Fragment key={product.id}>
+          <TableRow hover data-testid="stock-row">
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <ProductThumbnail url={product.thumbnail_url} size={36} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {product.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    <bdi>{product.sku}</bdi>
+                  </Typography>
+                </Box>
+                {product.is_low_stock && (
+                  <Chip size="small" color="warning" icon={<WarningAmberIcon />} label={t('stock.low')} />
+                )}
+                {product.has_variants && (
+                  <Button
+                    size="small"
+                    onClick={() => toggle(product.id)}
+                    aria-expanded={open.has(product.id)}
+                    endIcon={open.has(product.id) ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                    sx={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}
+                  >
+                    {t('products.variants_count', { count: product.variants.length })}
+                  </Button>
+                )}
+              </Box>
+            </TableCell>
+            <TableCell sx={figure}>{product.on_hand}</TableCell>
+            <TableCell sx={figure}>{product.reserved}</TableCell>
+            <TableCell sx={{ ...figure, fontWeight: 700, color: product.is_low_stock ? 'warning.dark' : undefined }}>
+              {product.available}
+            </TableCell>
+            <TableCell sx={figure}>{product.low_stock_threshold ?? '—'}</TableCell>
+            <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+              <RowActionButton
+                title={t('stock.history')}
+                label={t('stock.history_named', { name: product.name })}
+                icon={<HistoryIcon />}
+                onClick={() => onHistory(product)}
+              />
+              {canManage && (
+                <RowActionButton
+                  title={t('stock.adjust')}
+                  label={t('stock.adjust_named', { name: product.name })}
+                  icon={<TuneIcon />}
+                  onClick={() => onAdjust(product)}
+                />
+              )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {products.map((product) => (
-            <Fragment key={product.id}>
-              <TableRow hover data-testid="stock-row">
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <ProductThumbnail url={product.thumbnail_url} size={36} />
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {product.name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        <bdi>{product.sku}</bdi>
-                      </Typography>
-                    </Box>
-                    {product.is_low_stock && (
-                      <Chip size="small" color="warning" icon={<WarningAmberIcon />} label={t('stock.low')} />
-                    )}
-                    {product.has_variants && (
-                      <Button
-                        size="small"
-                        onClick={() => toggle(product.id)}
-                        aria-expanded={open.has(product.id)}
-                        endIcon={open.has(product.id) ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                        sx={{ marginInlineStart: 'auto', whiteSpace: 'nowrap' }}
-                      >
-                        {t('products.variants_count', { count: product.variants.length })}
-                      </Button>
-                    )}
-                  </Box>
+          {open.has(product.id) &&
+            product.variants.map((variant) => (
+              <TableRow key={`v${variant.id}`} sx={{ bgcolor: 'action.hover' }}>
+                <TableCell sx={{ paddingInlineStart: 8 }}>
+                  <Typography variant="body2">{variant.name}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    <bdi>{variant.sku}</bdi>
+                  </Typography>
                 </TableCell>
-                <TableCell sx={figure}>{product.on_hand}</TableCell>
-                <TableCell sx={figure}>{product.reserved}</TableCell>
-                <TableCell
-                  sx={{ ...figure, fontWeight: 700, color: product.is_low_stock ? 'warning.dark' : undefined }}
-                >
-                  {product.available}
-                </TableCell>
-                <TableCell sx={figure}>{product.low_stock_threshold ?? '—'}</TableCell>
-                <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  <RowActionButton
-                    title={t('stock.history')}
-                    label={t('stock.history_named', { name: product.name })}
-                    icon={<HistoryIcon />}
-                    onClick={() => onHistory(product)}
-                  />
-                  {canManage && (
-                    <RowActionButton
-                      title={t('stock.adjust')}
-                      label={t('stock.adjust_named', { name: product.name })}
-                      icon={<TuneIcon />}
-                      onClick={() => onAdjust(product)}
-                    />
-                  )}
-                </TableCell>
+                <TableCell sx={figure}>{variant.on_hand}</TableCell>
+                <TableCell sx={figure}>{variant.reserved}</TableCell>
+                <TableCell sx={{ ...figure, fontWeight: 600 }}>{variant.available}</TableCell>
+                <TableCell />
+                <TableCell />
               </TableRow>
-              {open.has(product.id) &&
-                product.variants.map((variant) => (
-                  <TableRow key={`v${variant.id}`} sx={{ bgcolor: 'action.hover' }}>
-                    <TableCell sx={{ paddingInlineStart: 8 }}>
-                      <Typography variant="body2">{variant.name}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        <bdi>{variant.sku}</bdi>
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={figure}>{variant.on_hand}</TableCell>
-                    <TableCell sx={figure}>{variant.reserved}</TableCell>
-                    <TableCell sx={{ ...figure, fontWeight: 600 }}>{variant.available}</TableCell>
-                    <TableCell />
-                    <TableCell />
-                  </TableRow>
-                ))}
-            </Fragment>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+            ))}
+        </Fragment>
+      ))}
+    </ListTable>
   );
 }

@@ -11,12 +11,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { COMMISSION_ON, COMMISSION_TYPES, INVITATION_HOURS, type TInvitationAnswer } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useAgentsQuery } from '../orders/orders-api';
 import { useRoleLabel } from '../roles/role-label';
 import { useRoleOptionsQuery, useTeamMutations, type TUserForm } from './team-api';
 import type { TUserListRow } from './users-api';
+import { useSubmitError } from '../../components/forms/use-field-errors';
 
 /** Invite (default) or create with a password; or edit name, phone, role and commission. */
 export function UserDialog({
@@ -44,14 +44,13 @@ export function UserDialog({
     commission_rate: user?.commission_rate ?? 0,
     commission_on: user?.commission_on ?? 'delivered',
   });
-  const [error, setError] = useState<string | null>(null);
+  const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
   const set = (changes: Partial<TUserForm>) => setForm({ ...form, ...changes });
 
-  const submit = async () => {
-    setError(null);
-    const body: TUserForm = { ...form, phone: form.phone || null };
-    try {
+  const submit = () =>
+    guard(async () => {
+      const body: TUserForm = { ...form, phone: form.phone || null };
       if (user) {
         const { email: _email, password: _password, ...edit } = body;
         await update.mutateAsync({ id: user.id, body: edit });
@@ -65,10 +64,7 @@ export function UserDialog({
           onClose();
         }
       }
-    } catch (e) {
-      setError(failureMessage(t, e));
-    }
-  };
+    });
 
   return (
     <ResponsiveDialog
@@ -81,14 +77,10 @@ export function UserDialog({
         e.preventDefault();
         void submit();
       }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="user-save">
-            {user ? t('common.save') : invite ? t('team.users.send_invitation') : t('team.users.create')}
-          </Button>
-        </>
-      }
+      submit={{
+        submitLabel: user ? t('common.save') : invite ? t('team.users.send_invitation') : t('team.users.create'),
+        submitTestId: 'user-save',
+      }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {error && <Alert severity="error">{error}</Alert>}
@@ -246,17 +238,13 @@ export function DeactivateDialog({ user, onClose }: { user: TUserListRow; onClos
   const agents = useAgentsQuery();
   const { deactivate } = useTeamMutations();
   const [to, setTo] = useState<number | ''>('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
+  const { error, guard } = useSubmitError();
+  const submit = () =>
+    guard(async () => {
       const done = await deactivate.mutateAsync({ id: user.id, body: { reassign_to: to || null } });
       void toast(t('team.users.deactivated', { count: done.orders_reassigned }), { variant: 'success' });
       onClose();
-    } catch (e) {
-      setError(failureMessage(t, e));
-    }
-  };
+    });
   return (
     <ResponsiveDialog
       open
@@ -265,14 +253,12 @@ export function DeactivateDialog({ user, onClose }: { user: TUserListRow; onClos
       busy={deactivate.isPending}
       testId="deactivate-dialog"
       title={t('team.users.deactivate_title', { name: user.name })}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void submit()} data-testid="deactivate-confirm">
-            {t('team.users.deactivate')}
-          </Button>
-        </>
-      }
+      submit={{
+        onSubmit: () => void submit(),
+        submitColor: 'error',
+        submitLabel: t('team.users.deactivate'),
+        submitTestId: 'deactivate-confirm',
+      }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2">{t('team.users.deactivate_explain')}</Typography>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
@@ -8,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../lib/realtime/presence';
 import { ListBody } from '../../components/lists/list-body';
 import { ListPagination } from '../../components/lists/list-pagination';
-import { ListToolbar } from '../../components/lists/list-toolbar';
-import { SearchField } from '../../components/lists/search-field';
 import { useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
 import { useAppAbility } from '../../lib/ability';
@@ -17,6 +14,8 @@ import { DeactivateDialog, LinkDialog, UserDialog } from './user-dialogs';
 import { UserRowMenu, type TUserAction } from './user-row-menu';
 import { useUsersQuery, type TUserListRow } from './users-api';
 import { UsersTable } from './users-table';
+import { SearchToolbar } from '../../components/lists/list-toolbar';
+import { AddButton } from '../../components/buttons/add-button';
 
 /**
  * /dashboard/users (issue 7.4, 18.1): the shop's users with their presence, kept live by the
@@ -37,26 +36,22 @@ export function UsersPage() {
       subtitle={t('users.subtitle')}
       actions={
         canManage && (
-          <Button
-            variant="contained"
-            startIcon={<PersonAddAltIcon />}
+          <AddButton
+            label={t('team.users.add')}
+            icon={<PersonAddAltIcon />}
             onClick={() => setDialog({ action: 'create', user: null })}
-            data-testid="user-add"
-          >
-            {t('team.users.add')}
-          </Button>
+            testId="user-add"
+          />
         )
       }
     >
       <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar onClear={query.search ? () => update({ search: null }) : undefined}>
-          <SearchField
-            label={t('users.search')}
-            placeholder={t('users.search_hint')}
-            value={query.search ?? ''}
-            onChange={(search) => update({ search })}
-          />
-        </ListToolbar>
+        <SearchToolbar
+          label={t('users.search')}
+          placeholder={t('users.search_hint')}
+          search={query.search}
+          onSearch={(search) => update({ search })}
+        />
         <ListBody
           query={users}
           filtered={Boolean(query.search)}

@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -15,6 +11,7 @@ import { PresenceDot } from '../../lib/realtime/presence-dot';
 import { formatTimeAgo } from '../../lib/format-date';
 import { useNow } from './last-seen';
 import type { TUserListRow } from './users-api';
+import { ListTable } from '../../components/lists/list-table';
 
 // Columns a phone folds into the name cell.
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -74,69 +71,66 @@ export function UsersTable({
   const roleLabel = useRoleLabel();
   const now = useNow();
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: { sm: 720 } }} aria-label={t('nav.users')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('users.name')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('users.email')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('users.role')}</TableCell>
-            <TableCell sx={WIDE_ONLY}>{t('users.status')}</TableCell>
-            <TableCell>{t('users.last_seen')}</TableCell>
-            {actions && <TableCell padding="checkbox" />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => {
-            const state = presence.get(user.id);
-            return (
-              <TableRow
-                key={user.id}
-                hover
-                data-testid="user-row"
-                data-user-id={user.id}
-                data-online={state?.online ?? false}
+    <ListTable
+      columns={[
+        t('users.name'),
+        { label: t('users.email'), sx: WIDE_ONLY },
+        { label: t('users.role'), sx: WIDE_ONLY },
+        { label: t('users.status'), sx: WIDE_ONLY },
+        t('users.last_seen'),
+        actions && { padding: 'checkbox' },
+      ]}
+      sx={{ minWidth: { sm: 720 } }}
+      aria-label={t('nav.users')}
+    >
+      {users.map((user) => {
+        const state = presence.get(user.id);
+        return (
+          <TableRow
+            key={user.id}
+            hover
+            data-testid="user-row"
+            data-user-id={user.id}
+            data-online={state?.online ?? false}
+          >
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+                <PresenceDot presence={state} />
+                <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {user.name}
+                </Typography>
+              </Box>
+              <Box
+                sx={{
+                  display: { xs: 'grid', sm: 'none' },
+                  justifyItems: 'start',
+                  gap: 0.25,
+                  paddingInlineStart: 1.75,
+                  color: 'text.secondary',
+                  typography: 'caption',
+                  overflowWrap: 'anywhere',
+                }}
               >
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
-                    <PresenceDot presence={state} />
-                    <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {user.name}
-                    </Typography>
-                  </Box>
-                  <Box
-                    sx={{
-                      display: { xs: 'grid', sm: 'none' },
-                      justifyItems: 'start',
-                      gap: 0.25,
-                      paddingInlineStart: 1.75,
-                      color: 'text.secondary',
-                      typography: 'caption',
-                      overflowWrap: 'anywhere',
-                    }}
-                  >
-                    <bdi>{user.email}</bdi>
-                    <span>{roleLabel(user.role)}</span>
-                    {user.invitation_pending && <InvitedChip />}
-                    {!user.active && <AccountChip active={false} />}
-                  </Box>
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>
-                  <bdi>{user.email}</bdi>
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>{roleLabel(user.role)}</TableCell>
-                <TableCell sx={WIDE_ONLY}>
-                  {user.invitation_pending ? <InvitedChip /> : <AccountChip active={user.active} />}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="user-last-seen">
-                  <LastSeen presence={state} now={now} />
-                </TableCell>
-                {actions && <TableCell padding="checkbox">{actions(user)}</TableCell>}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                <bdi>{user.email}</bdi>
+                <span>{roleLabel(user.role)}</span>
+                {user.invitation_pending && <InvitedChip />}
+                {!user.active && <AccountChip active={false} />}
+              </Box>
+            </TableCell>
+            <TableCell sx={WIDE_ONLY}>
+              <bdi>{user.email}</bdi>
+            </TableCell>
+            <TableCell sx={WIDE_ONLY}>{roleLabel(user.role)}</TableCell>
+            <TableCell sx={WIDE_ONLY}>
+              {user.invitation_pending ? <InvitedChip /> : <AccountChip active={user.active} />}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="user-last-seen">
+              <LastSeen presence={state} now={now} />
+            </TableCell>
+            {actions && <TableCell padding="checkbox">{actions(user)}</TableCell>}
+          </TableRow>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -13,11 +13,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { WEBHOOK_EVENTS, type TWebhookEndpoint, type TWebhookEvent } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
@@ -30,6 +28,8 @@ import {
   useSaveWebhook,
   useWebhooksQuery,
 } from './webhooks-api';
+import { CardHeading } from '../../components/cards/card-heading';
+import { AddButton } from '../../components/buttons/add-button';
 
 type TOpen =
   | { kind: 'edit'; endpoint: TWebhookEndpoint | null }
@@ -78,26 +78,19 @@ export function WebhooksCard({ canEdit }: { canEdit: boolean }) {
   const list = endpoints.data?.data ?? [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="webhooks">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h2">
-            {t('webhooks.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('webhooks.help')}
-          </Typography>
-        </Box>
-        {canEdit && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setOpen({ kind: 'edit', endpoint: null })}
-            data-testid="webhooks-add"
-          >
-            {t('webhooks.add')}
-          </Button>
-        )}
-      </Stack>
+      <CardHeading
+        title={t('webhooks.title')}
+        help={t('webhooks.help')}
+        action={
+          canEdit && (
+            <AddButton
+              label={t('webhooks.add')}
+              onClick={() => setOpen({ kind: 'edit', endpoint: null })}
+              testId="webhooks-add"
+            />
+          )
+        }
+      />
       {endpoints.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t('webhooks.load_failed')}
@@ -275,7 +268,7 @@ function EndpointDialog({
       testId="webhook-dialog"
       maxWidth="sm"
       title={t(endpoint ? 'webhooks.edit_title' : 'webhooks.add_title')}
-      actions={<FormDialogActions onCancel={onClose} busy={save.isPending} submitLabel={t('webhooks.save')} />}
+      submit={{ submitLabel: t('webhooks.save') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {error && <Alert severity="error">{error}</Alert>}

@@ -1,26 +1,24 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { WHATSAPP_LOCALES, WHATSAPP_PLACEHOLDERS, type TWhatsAppLocale, type TWhatsAppTemplate } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
-import { ApiError } from '../../lib/api-client';
-import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { CardHeading } from '../../components/cards/card-heading';
+import { useFieldErrors } from '../../components/forms/use-field-errors';
+import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate, useWhatsAppTemplatesQuery } from './whatsapp-api';
+import { AddButton } from '../../components/buttons/add-button';
 
 /** Issue 15.4: the shop settings' WhatsApp templates (en/fr/ar, placeholders). */
 export function WhatsAppTemplatesCard({ canEdit }: { canEdit: boolean }) {
@@ -41,26 +39,15 @@ export function WhatsAppTemplatesCard({ canEdit }: { canEdit: boolean }) {
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="whatsapp-templates">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box>
-          <Typography variant="h6" component="h2">
-            {t('assignment.whatsapp.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('assignment.whatsapp.help')}
-          </Typography>
-        </Box>
-        {canEdit && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditing('new')}
-            data-testid="whatsapp-add"
-          >
-            {t('assignment.whatsapp.add')}
-          </Button>
-        )}
-      </Stack>
+      <CardHeading
+        title={t('assignment.whatsapp.title')}
+        help={t('assignment.whatsapp.help')}
+        action={
+          canEdit && (
+            <AddButton label={t('assignment.whatsapp.add')} onClick={() => setEditing('new')} testId="whatsapp-add" />
+          )
+        }
+      />
       <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
         {templates.isError && <Alert severity="error">{failureMessage(t, templates.error)}</Alert>}
         {templates.data?.length === 0 && (
@@ -128,7 +115,7 @@ function TemplateDialog({ template, onClose }: { template: TWhatsAppTemplate | n
   const [name, setName] = useState(template?.name ?? '');
   const [locale, setLocale] = useState<TWhatsAppLocale>(template?.locale ?? language);
   const [body, setBody] = useState(template?.body ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, guard } = useFieldErrors();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   const insert = (placeholder: string) => {
@@ -143,21 +130,13 @@ function TemplateDialog({ template, onClose }: { template: TWhatsAppTemplate | n
     });
   };
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    try {
+    return guard(async () => {
       await save.mutateAsync({ id: template?.id ?? null, input: { name, locale, body } });
       void toast(t('assignment.whatsapp.saved'), { variant: 'success' });
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fieldMessages(error)).map(([field, list]) => [field, translateServerMessage(t, list[0])]),
-          ) as Record<string, string>,
-        );
-      } else void toast(failureMessage(t, error), { variant: 'error' });
-    }
+    });
   };
 
   return (
@@ -168,14 +147,7 @@ function TemplateDialog({ template, onClose }: { template: TWhatsAppTemplate | n
       title={template ? t('assignment.whatsapp.edit_title') : t('assignment.whatsapp.add')}
       testId="whatsapp-template-dialog"
       onSubmit={(event) => void submit(event)}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={save.isPending}
-          submitLabel={t('common.save')}
-          submitTestId="whatsapp-template-save"
-        />
-      }
+      submit={{ submitLabel: t('common.save'), submitTestId: 'whatsapp-template-save' }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <TextField

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -14,6 +13,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { TLayoutSettings } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useLayoutSettings } from '../../app/layout-settings';
+import { CardHeading } from '../../components/cards/card-heading';
 
 type TChoiceKey = 'theme' | 'skin' | 'navbarType' | 'contentWidth' | 'navDirection' | 'transition';
 
@@ -84,19 +84,16 @@ export function Customizer({ open, onClose }: TCustomizerProps) {
       onClose={onClose}
       slotProps={{ paper: { sx: { width: 360, maxWidth: '100vw' } } }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 2 }}>
-        <Box>
-          <Typography variant="h6" component="h2">
-            {t('customizer.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('customizer.subtitle')}
-          </Typography>
-        </Box>
-        <IconButton aria-label={t('common.close')} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
+      <CardHeading
+        title={t('customizer.title')}
+        help={t('customizer.subtitle')}
+        sx={{ px: 2.5, py: 2, flexWrap: 'nowrap' }}
+        action={
+          <IconButton aria-label={t('common.close')} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        }
+      />
       <Divider />
       <Stack spacing={3} sx={{ p: 2.5, overflowY: 'auto' }}>
         <Section title={t('customizer.theming')}>

@@ -1,4 +1,4 @@
-import { FIELD_NAMES, fieldKey, MESSAGE_TEMPLATES } from '@cod/shared';
+import { FIELD_NAMES, fieldKey, MESSAGE_TEMPLATES, PLAN_FEATURE_NAMES } from '@cod/shared';
 import { EN_COUNT_SINGULARS } from './en-plurals';
 
 /**
@@ -20,6 +20,8 @@ export default {
   messages,
   // The server's words, but for the abbreviation the screens spell in capitals.
   message_fields: { ...Object.fromEntries(FIELD_NAMES.map((field) => [fieldKey(field), field])), sku: 'SKU' },
+  // `{feature}` of plan.feature_missing: a plan feature's code (docs/decisions/0101).
+  message_plan_features: PLAN_FEATURE_NAMES,
   message_kinds: {
     validation: 'Some of the information is not valid.',
     unauthenticated: 'Your session has expired. Please sign in again.',

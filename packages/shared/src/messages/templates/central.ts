@@ -49,4 +49,11 @@ export const CENTRAL_TEMPLATES = {
   'central_settings.saved': 'The settings have been saved.',
   'central_settings.whatsapp_format':
     'Enter the number in international format, digits only (for example 213555123456).',
+  'tutorial.not_found': 'Tutorial not found.',
+  'tutorial.saved': 'The tutorial has been saved.',
+  'tutorial.title_required': 'Give the tutorial a title in at least one language.',
+  'tutorial.video_https': 'The video link must be a valid https:// address.',
+  'tutorial.video_or_file': 'Give a video link or upload a file.',
+  'tutorial.file_type': 'The file must be an MP4 or WebM video, a PDF, or a JPEG, PNG or WebP image.',
+  'tutorial.file_too_large': 'The file may not be greater than {max} MB.',
 } as const;

@@ -1,13 +1,6 @@
 import { isoToAlgiers } from '../../parcel-format.js';
-import {
-  acceptedCredential,
-  bearer,
-  fieldText,
-  json,
-  type TDialectContext,
-  type TDialectHandler,
-  type TSandboxRequest,
-} from '../dialect.js';
+import { acceptedCredential, bearer, fieldText, json, type TDialectContext, type TDialectHandler } from '../dialect.js';
+import type { TSandboxRequest } from '../dialect.js';
 import type { TOperation } from '../faults.js';
 import { allWilayas, communesOf, findCommune, findWilaya, sandboxFee } from '../geo.js';
 import { minimalPdf } from '../pdf.js';

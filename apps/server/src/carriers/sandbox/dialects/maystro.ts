@@ -1,12 +1,5 @@
-import {
-  acceptedCredential,
-  fieldText,
-  headerValue,
-  json,
-  type TDialectContext,
-  type TDialectHandler,
-  type TSandboxRequest,
-} from '../dialect.js';
+import { acceptedCredential, fieldText, headerValue, json, type TDialectContext } from '../dialect.js';
+import type { TDialectHandler, TSandboxRequest } from '../dialect.js';
 import type { TOperation } from '../faults.js';
 import { allWilayas, communesOf, findWilaya } from '../geo.js';
 import { minimalPdf } from '../pdf.js';

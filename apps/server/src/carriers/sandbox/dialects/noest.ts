@@ -1,12 +1,6 @@
 import { isoToAlgiers } from '../../parcel-format.js';
-import {
-  acceptedCredential,
-  fieldText,
-  json,
-  type TDialectContext,
-  type TDialectHandler,
-  type TSandboxRequest,
-} from '../dialect.js';
+import { acceptedCredential, fieldText, json, type TDialectContext, type TDialectHandler } from '../dialect.js';
+import type { TSandboxRequest } from '../dialect.js';
 import type { TOperation } from '../faults.js';
 import { allWilayas, findCommune, findWilaya } from '../geo.js';
 import { minimalPdf } from '../pdf.js';

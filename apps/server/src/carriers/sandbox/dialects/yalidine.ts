@@ -1,14 +1,6 @@
 import { isoToAlgiers } from '../../parcel-format.js';
-import {
-  acceptedCredential,
-  fieldText,
-  headerValue,
-  json,
-  paginate,
-  type TDialectContext,
-  type TDialectHandler,
-  type TSandboxRequest,
-} from '../dialect.js';
+import { acceptedCredential, fieldText, headerValue, json, paginate, type TDialectContext } from '../dialect.js';
+import type { TDialectHandler, TSandboxRequest } from '../dialect.js';
 import type { TOperation } from '../faults.js';
 import { allWilayas, communesOf, findCommune, findWilaya, sandboxFee, yalidineCentres } from '../geo.js';
 import type { TSandboxParcel } from '../store.js';

@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { foldStatusText } from '../../status-mapping.js';
-import {
-  acceptedCredential,
-  fieldText,
-  headerValue,
-  json,
-  type TDialectContext,
-  type TDialectHandler,
-  type TSandboxRequest,
-} from '../dialect.js';
+import { acceptedCredential, fieldText, headerValue, json, type TDialectContext } from '../dialect.js';
+import type { TDialectHandler, TSandboxRequest } from '../dialect.js';
 import type { TOperation } from '../faults.js';
 import { allWilayas, communesOf, sandboxFee } from '../geo.js';
 import type { TSandboxParcel } from '../store.js';

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useCustomerCustomFieldsQuery, useSaveOrder } from '../orders-api';
 import { CustomFieldInputs } from './custom-field-inputs';
@@ -73,7 +72,7 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
         event.preventDefault();
         void submit();
       }}
-      actions={<FormDialogActions onCancel={onClose} busy={save.isPending} submitLabel={t('common.save')} />}
+      submit={{ submitLabel: t('common.save') }}
     >
       {products.length === 0 ? (
         <Alert severity="info">{t('orders.custom_fields.none')}</Alert>

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../../lib/realtime/presence';
 import { PresenceDot } from '../../../lib/realtime/presence-dot';
 import { toast } from '../../../lib/toast';
-import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useAgentsQuery, useAssignAgent } from '../orders-api';
 import { failureMessage, translateServerMessage } from '../../../lib/server-message';
@@ -60,9 +59,7 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <FormDialogActions onCancel={onClose} busy={assign.isPending} submitLabel={t('orders.assign_agent.submit')} />
-      }
+      submit={{ submitLabel: t('orders.assign_agent.submit') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Alert severity={ordersError ? 'error' : 'info'}>

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import type { TOrderTab, TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useBulkStatus } from '../orders-api';
 import { bulkStatusTypes, offeredStatuses } from '../row-action-rules';
@@ -75,13 +74,7 @@ export function BulkStatusDialog({ orderIds, tab, statuses, presetType, onClose,
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={bulk.isPending}
-          submitLabel={t('orders.bulk.apply', { count: orderIds.length })}
-        />
-      }
+      submit={{ submitLabel: t('orders.bulk.apply', { count: orderIds.length }) }}
     >
       <Alert severity={errors.order_ids ? 'error' : 'info'} sx={{ mb: 1 }} data-testid="bulk-selection">
         {errors.order_ids

@@ -4,7 +4,6 @@ import TextField from '@mui/material/TextField';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useReportOrder } from '../orders-api';
 import { DateTimeField } from './date-time-field';
@@ -52,9 +51,7 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <FormDialogActions onCancel={onClose} busy={report.isPending} submitLabel={t('orders.report_dialog.submit')} />
-      }
+      submit={{ submitLabel: t('orders.report_dialog.submit') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <DateTimeField

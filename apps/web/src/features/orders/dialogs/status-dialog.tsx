@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import type { TOrderRow, TOrderTab, TStatus } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { CustomFieldInputs } from '../custom-fields/custom-field-inputs';
 import {
@@ -84,14 +83,7 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
         event.preventDefault();
         void submit();
       }}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={busy}
-          submitLabel={t('orders.status_dialog.submit')}
-          submitDisabled={offered.length === 0}
-        />
-      }
+      submit={{ submitLabel: t('orders.status_dialog.submit'), submitDisabled: offered.length === 0 }}
     >
       {order.latest_status && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>

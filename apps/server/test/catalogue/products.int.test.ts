@@ -182,13 +182,34 @@ describe('products (issue 3.1)', () => {
       ((await api.get(`/dashboard/products?${query}`)).json().data as Array<{ name: string }>).map((p) => p.name);
     expect(await names('active=false')).toEqual(['Alpha']);
     expect(await names('has_variants=true')).toEqual(['Beta']);
-    expect(await names('low_stock=true')).toEqual(['Gamma']);
+    // Alpha and Beta have no threshold of their own: the shop's default (5) counts them low at 0,
+    // as the low-stock card does (docs/decisions/0093).
+    expect(await names('low_stock=true')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await names('low_stock=false')).toEqual(['Delta']);
     const page = (await api.get('/dashboard/products?per_page=10&page=1')).json();
     expect(page.total).toBe(4);
     expect(page.data.map((p: { name: string }) => p.name)).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
     expect((await api.get('/dashboard/products?per_page=7')).statusCode).toBe(422);
     expect((await api.get('/dashboard/products?active=maybe')).statusCode).toBe(422);
     expect((await api.get('/dashboard/products?search=%25')).json().total).toBe(0);
+  });
+
+  it("reads the shop's default threshold for products without their own, as the low-stock card does", async () => {
+    const { api } = await ownerOfNewShop(app, database);
+    await createProduct(api, { name: 'Own', low_stock_threshold: 3, initial_stock: 8 });
+    await createProduct(api, { name: 'Shop default', initial_stock: 8 });
+    const listed = async (query: string) =>
+      (
+        (await api.get(`/dashboard/products?${query}`)).json().data as Array<{ name: string; is_low_stock: boolean }>
+      ).map((p) => `${p.name}:${p.is_low_stock}`);
+    // The shop's default is 5: 8 is above both thresholds.
+    expect(await listed('low_stock=true')).toEqual([]);
+    const settings = (await api.get('/dashboard/shop-settings')).json();
+    const saved = await api.put('/dashboard/shop-settings', { ...settings, low_stock_threshold: 10 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Now 10: the product without a threshold is low, in the filter and in its flag; its own 3 still holds.
+    expect(await listed('low_stock=true')).toEqual(['Shop default:true']);
+    expect(await listed('low_stock=false')).toEqual(['Own:false']);
   });
 
   it('pages a long list and a long search with the right totals', async () => {

@@ -2,9 +2,15 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL 
 import type { TCustomField, TProduct, TProductListQuery } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
+import { shopDefaultThreshold } from '../../db/shop-defaults.js';
 import { escapeLike } from '../../db/sql-lists.js';
 import { imageUrl } from './product-images.js';
 import { listVariantsOf } from './product-variants.repository.js';
+
+/** Its own threshold, else the shop's default: the rule of the low-stock card and alerts. */
+const THRESHOLD = sql<
+  string | number | null
+>`coalesce(${products.lowStockThreshold}, ${shopDefaultThreshold(products.tenantId)})`;
 
 const columns = {
   id: products.id,
@@ -16,6 +22,7 @@ const columns = {
   hasVariants: products.hasVariants,
   customFields: products.customFields,
   lowStockThreshold: products.lowStockThreshold,
+  threshold: THRESHOLD,
   imageKey: products.imageKey,
   thumbnailKey: products.thumbnailKey,
   onHand: products.onHand,
@@ -27,7 +34,7 @@ const columns = {
 export type TProductRow = Awaited<ReturnType<typeof findProductRow>> & object;
 
 /** SPEC 9: at or under the threshold, counted in available units (docs/decisions/0008). */
-export const IS_LOW_STOCK = sql`(${products.lowStockThreshold} is not null and ${products.onHand} - ${products.reserved} <= ${products.lowStockThreshold})`;
+export const IS_LOW_STOCK = sql`(${THRESHOLD} is not null and ${products.onHand} - ${products.reserved} <= ${THRESHOLD})`;
 
 export interface TProductFilter extends Partial<TProductListQuery> {
   /** Per-user product permissions (issue 3.2): only these ids, or every product. */
@@ -126,7 +133,7 @@ function toProduct(tenantId: number, row: TProductRow, variants: TProduct['varia
     on_hand: row.onHand,
     reserved: row.reserved,
     available: row.onHand - row.reserved,
-    is_low_stock: row.lowStockThreshold !== null && row.onHand - row.reserved <= row.lowStockThreshold,
+    is_low_stock: row.threshold !== null && row.onHand - row.reserved <= Number(row.threshold),
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client.js';
-import { shopDefaultThreshold } from './low-stock.repository.js';
+import { shopDefaultThreshold } from '../../db/shop-defaults.js';
 
 export interface TLowStockCrossing {
   user_id: number;

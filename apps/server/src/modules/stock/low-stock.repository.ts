@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TPageProps } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
+import { shopDefaultThreshold } from '../../db/shop-defaults.js';
 import { imageUrl } from '../products/product-images.js';
 
 // The bell menu lists the most urgent ones; a shop with more has a stock screen filter for them.
@@ -40,7 +41,3 @@ export async function listLowStockProducts(tx: Tx, tenantId: number): Promise<TP
     image_url: imageUrl(tenantId, thumbnailKey ?? imageKey),
   }));
 }
-
-/** The shop's default low-stock threshold (tenant_settings), for products without their own. */
-export const shopDefaultThreshold = (tenantId: number) =>
-  sql`(select ts.low_stock_threshold from tenant_settings ts where ts.tenant_id = ${tenantId})`;

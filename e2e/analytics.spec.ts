@@ -61,6 +61,29 @@ describe('analytics views', () => {
     await settled(page);
     expect(await page.locator('[data-wilaya]').count()).toBe(58);
     await screenshot(page, 'analytics-delivered-en');
+    // The worst communes and the cancellation reasons (decision 0111), from the demo data.
+    const communes = page.locator('[data-chart="delivered_worst_communes"]');
+    await communes.getByRole('button', { name: 'Table' }).click();
+    expect(await communes.locator('tbody tr').count()).toBeGreaterThan(0);
+    await communes.getByRole('button', { name: 'Chart' }).click();
+    await communes.scrollIntoViewIfNeeded();
+    await screenshot(page, 'analytics-worst-communes-en');
+    const reasons = await apiCall<TAnalyticsReport>(
+      page,
+      'GET',
+      '/dashboard/analytics/report?date=last_30_days&compare=false&breakdown=reason',
+    );
+    const byReason = reasons.breakdown!.rows.reduce((n, r) => n + (r.metrics.cancelled?.n ?? 0), 0);
+    expect(byReason).toBeGreaterThan(0);
+    expect(byReason).toBe(reasons.totals.cancelled?.n);
+    await page.goto('/build/analytics/canceled?date=last_30_days');
+    await settled(page);
+    const reasonCard = page.locator('[data-chart="cancel_reasons"]');
+    await reasonCard.getByRole('button', { name: 'Table' }).click();
+    expect(await reasonCard.locator('tbody tr').count()).toBe(reasons.breakdown!.rows.length);
+    await reasonCard.getByRole('button', { name: 'Chart' }).click();
+    await reasonCard.scrollIntoViewIfNeeded();
+    await screenshot(page, 'analytics-canceled-en');
   });
 
   it('a filter change updates the URL and the chart', async () => {

@@ -138,6 +138,7 @@ function BreakdownCard({
   columns,
   chartColumn,
   sort,
+  keep,
   limit = 15,
   labelOf,
   horizontal = false,
@@ -149,6 +150,8 @@ function BreakdownCard({
   columns: TColumn[];
   chartColumn: string;
   sort?: (a: TDerived, b: TDerived) => number;
+  /** Rows worth showing (the others are left out of chart and table). */
+  keep?: (d: TDerived) => boolean;
   limit?: number;
   labelOf?: (row: TBreakdownRow) => string;
   horizontal?: boolean;
@@ -157,10 +160,12 @@ function BreakdownCard({
   const breakdown = useBreakdown(query, dimension);
   const report = breakdown.data;
   const rows = useMemo(() => {
-    const list = (report?.breakdown?.rows ?? []).map((row) => ({ row, d: derive(row.metrics) }));
+    const list = (report?.breakdown?.rows ?? [])
+      .map((row) => ({ row, d: derive(row.metrics) }))
+      .filter(({ d }) => !keep || keep(d));
     list.sort((a, b) => (sort ? sort(a.d, b.d) : b.d.orders - a.d.orders));
     return list;
-  }, [report, sort]);
+  }, [report, sort, keep]);
   const label = (row: TBreakdownRow) =>
     labelOf
       ? labelOf(row)
@@ -289,6 +294,7 @@ type TBlock = { size?: 'full' | 'half' | 'wide' | 'narrow' } & (
       columns: TColumnId[];
       chartColumn: TColumnId;
       sort?: (a: TDerived, b: TDerived) => number;
+      keep?: (d: TDerived) => boolean;
       horizontal?: boolean;
     }
   | { type: 'wilaya'; name: string; kind: 'delivered' | 'returns'; columns: TColumnId[] }
@@ -343,8 +349,29 @@ function outcomeBlocks(kind: 'delivered' | 'returns'): TBlock[] {
     },
     { type: 'wilaya', name: `${kind}_by_wilaya`, kind, columns },
     ...halves(`${kind}_by_`, ['carrier', 'product'], { columns, chartColumn: rate, sort, horizontal: true }),
+    {
+      type: 'breakdown',
+      size: 'full',
+      title: 'analytics.charts.worst_communes',
+      name: `${kind}_worst_communes`,
+      dimension: 'commune',
+      columns,
+      chartColumn: rate,
+      sort: worstCommunesFirst,
+      keep: enoughParcels,
+      horizontal: true,
+    },
   ];
 }
+
+/**
+ * Decision 0111: the worst communes are those with the highest return rate among communes with at
+ * least WORST_COMMUNE_MIN_PARCELS finished parcels (one refused parcel is not a pattern).
+ */
+const WORST_COMMUNE_MIN_PARCELS = 5;
+const enoughParcels = (d: TDerived) => d.delivered + d.returned >= WORST_COMMUNE_MIN_PARCELS;
+const worstCommunesFirst = (a: TDerived, b: TDerived) =>
+  (b.returnRate ?? -1) - (a.returnRate ?? -1) || b.returned - a.returned;
 
 const VIEWS = {
   orders: [
@@ -375,7 +402,17 @@ const VIEWS = {
       chartColumn: 'cancelled',
       horizontal: true,
     }),
-    { type: 'note', text: 'analytics.notes.cancel_reasons' },
+    {
+      type: 'breakdown',
+      size: 'full',
+      title: 'analytics.charts.cancel_reasons',
+      name: 'cancel_reasons',
+      dimension: 'reason',
+      columns: ['cancelled'],
+      chartColumn: 'cancelled',
+      sort: (a, b) => b.cancelled - a.cancelled,
+      horizontal: true,
+    },
   ],
   agents: [
     {
@@ -466,6 +503,7 @@ function Block({ block, query }: TViewProps & { block: TBlock }) {
           columns={columns(block.columns)}
           chartColumn={block.chartColumn}
           sort={block.sort}
+          keep={block.keep}
           horizontal={block.horizontal}
         />
       );

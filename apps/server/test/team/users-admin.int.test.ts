@@ -67,6 +67,31 @@ describe('users: invitations (issue 18.1)', () => {
     );
   });
 
+  it("writes the invitation in the inviter's language, which the new member starts with", async () => {
+    const { tenant, owner } = await ownerOfNewShop();
+    expect((await owner.post('/locale', { locale: 'ar' })).statusCode).toBe(200);
+    const email = `${unique('invited-ar')}@test.dz`;
+    const invited = await owner.post('/dashboard/users', {
+      name: 'Amina',
+      email,
+      role_id: tenant.roleIds.get('Support Agent'),
+      commission_type: 'fixed',
+      commission_amount: 100,
+      commission_on: 'delivered',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await withSystem(database.db, (tx) =>
+      rows<{ subject: string; body: string }>(tx, sql`select subject, body from mail_outbox where to_email = ${email}`),
+    );
+    expect(mail!.subject).toBe('تمت دعوتك إلى المتجر');
+    expect(mail!.body).toContain('مرحبًا Amina');
+    expect(mail!.body).toContain(invited.json().link);
+    const [user] = await withSystem(database.db, (tx) =>
+      rows<{ locale: string }>(tx, sql`select locale from users where email = ${email}`),
+    );
+    expect(user!.locale).toBe('ar');
+  });
+
   it('re-sending an invitation spends the earlier link', async () => {
     const { tenant, owner } = await ownerOfNewShop();
     const email = `${unique('invited')}@test.dz`;

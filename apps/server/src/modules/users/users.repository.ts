@@ -116,6 +116,15 @@ export async function updateUser(tx: Tx, tenantId: number, id: number, values: T
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
 }
 
+/** The user's language (the mails they get are written in it); 'en' for an unknown id. */
+export async function localeOf(tx: Tx, tenantId: number, id: number): Promise<'en' | 'fr' | 'ar'> {
+  const [row] = await tx
+    .select({ locale: users.locale })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return row?.locale ?? 'en';
+}
+
 export async function setPasswordHash(tx: Tx, tenantId: number, id: number, passwordHash: string) {
   await tx
     .update(users)

@@ -22,6 +22,7 @@ import { assignAgent } from '../orders/assign-agent.js';
 import { scopeOf } from '../orders/order-access.js';
 import { findRoleInTx } from '../roles/roles.service.js';
 import { assertBelowPlanLimit } from '../subscriptions/plan-limits.js';
+import { passwordLinkMail, type TLinkPurpose } from './password-link-mail.js';
 import * as repo from './users.repository.js';
 
 /** What the users routes hand over: the database, and for the set-password mails the address and log. */
@@ -87,18 +88,18 @@ async function newLink(tx: Tx, deps: TUserDeps, tenantId: number, user: TTeamUse
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date(Date.now() + LINK_HOURS * HOUR_MS);
   await repo.insertSetPasswordLink(tx, { tenantId, userId: user.id, tokenHash: hash, expiresAt, purpose });
-  return { link: linkOf(deps, token, user.email, purpose === 'invite'), expiresAt };
+  // The mail goes in the recipient's own language, read here while the transaction is open.
+  const locale = await repo.localeOf(tx, tenantId, user.id);
+  return { link: linkOf(deps, token, user.email, purpose === 'invite'), expiresAt, locale };
 }
 
-async function mailLink(deps: TUserDeps, tenantId: number, user: TTeamUser, link: string, purpose: 'invite' | 'reset') {
+type TLink = Awaited<ReturnType<typeof newLink>>;
+
+async function mailLink(deps: TUserDeps, tenantId: number, user: TTeamUser, link: TLink, purpose: TLinkPurpose) {
   await sendMail(deps.db, deps.log, {
     tenantId,
     to: user.email,
-    subject: purpose === 'invite' ? 'You are invited to the shop' : 'Choose a new password',
-    body:
-      purpose === 'invite'
-        ? `Hello ${user.name},\n\nYou have been given an account. Open this link within ${LINK_HOURS} hours to choose your password (it works once):\n${link}`
-        : `Hello ${user.name},\n\nOpen this link within ${LINK_HOURS} hours to choose a new password (it works once):\n${link}`,
+    ...passwordLinkMail(link.locale, purpose, { name: user.name, link: link.link, hours: LINK_HOURS }),
   });
 }
 
@@ -125,7 +126,8 @@ export async function createUser(
       tenantId: actor.tenantId,
       email: input.email,
       passwordHash,
-      locale: 'en',
+      // A new team member starts in the language of whoever added them (docs/decisions/0122).
+      locale: await repo.localeOf(tx, actor.tenantId, actor.userId),
       ...valuesOf(input),
     });
     const user = await userOrFail(tx, actor.tenantId, id);
@@ -141,7 +143,7 @@ export async function createUser(
     if ((error as { code?: string }).code === '23505') throw AppError.validation({ email: [m('team.email_taken')] });
     throw error;
   });
-  if (answer.link) await mailLink(deps, actor.tenantId, answer.user, answer.link.link, 'invite');
+  if (answer.link) await mailLink(deps, actor.tenantId, answer.user, answer.link, 'invite');
   return {
     user: answer.user,
     link: answer.link?.link ?? null,
@@ -242,7 +244,7 @@ export async function resendInvitation(deps: TUserDeps, actor: TActor, id: numbe
     await recordAudit(tx, { ...auditOf(actor, id), action: 'resend_invitation' });
     return { user, link };
   });
-  await mailLink(deps, actor.tenantId, answer.user, answer.link.link, 'invite');
+  await mailLink(deps, actor.tenantId, answer.user, answer.link, 'invite');
   return { user: answer.user, link: answer.link.link, expires_at: answer.link.expiresAt.toISOString() };
 }
 
@@ -277,7 +279,7 @@ export async function resetUserPassword(
     await recordAudit(tx, { ...auditOf(actor, id), action: 'send_password_link' });
     return { user, link, purpose } as const;
   });
-  await mailLink(deps, actor.tenantId, answer.user, answer.link.link, answer.purpose);
+  await mailLink(deps, actor.tenantId, answer.user, answer.link, answer.purpose);
   return { user: answer.user, link: answer.link.link, expires_at: answer.link.expiresAt.toISOString() };
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAnalyticsReport } from '@cod/shared';
+import { localToday, type TAccountingReport, type TAgentCommissionsReport, type TAnalyticsReport } from '@cod/shared';
 import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 
@@ -31,6 +31,18 @@ const VIEWS: Array<[string, string]> = [
   ['/build/analytics/daily', 'Daily'],
   ['/build/analytics/accounting', 'Accounting analytics'],
 ];
+
+/** Waits until the KPIs of the accounting view show their numbers ('…' while loading). */
+async function accountingKpisLoaded(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const values = [...document.querySelectorAll('[data-kpi^="accounting-"] [data-kpi-value]')];
+      return values.length > 0 && values.every((v) => v.textContent !== '…');
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
 
 /** Waits until no chart card is loading any more. */
 async function settled(page: Page) {
@@ -84,7 +96,69 @@ describe('analytics views', () => {
     await reasonCard.getByRole('button', { name: 'Chart' }).click();
     await reasonCard.scrollIntoViewIfNeeded();
     await screenshot(page, 'analytics-canceled-en');
-  });
+  }, 180_000);
+
+  it('the accounting view shows the money: ad spend, profit, ROAS; agents show commission (decisions 0116, 0117)', async () => {
+    // An ad spend of today for facebook (the demo has orders but no expenses).
+    const box = await apiCall<{ id: number }>(page, 'POST', '/dashboard/cases', {
+      name: `E2E Pub ${Date.now()}`,
+      kind: 'bank',
+    });
+    const categories = await apiCall<{ data: Array<{ id: number; code: string }> }>(
+      page,
+      'GET',
+      '/dashboard/expenses/categories',
+    );
+    await apiCall(page, 'POST', '/dashboard/expenses', {
+      occurred_on: localToday(new Date(), 'Africa/Algiers'),
+      amount_centimes: 1_234_500,
+      category_id: categories.data.find((c) => c.code === 'ads')!.id,
+      box_id: box.id,
+      sales_source: 'facebook',
+    });
+    const money = await apiCall<TAccountingReport>(page, 'GET', '/dashboard/analytics/accounting?date=last_30_days');
+    expect(money.totals.ad_spend_centimes).toBeGreaterThanOrEqual(1_234_500);
+    expect(money.totals.revenue_centimes).toBeGreaterThan(0);
+    await page.goto('/build/analytics/accounting?date=last_30_days');
+    await page.getByRole('heading', { name: 'Accounting analytics', level: 1 }).waitFor();
+    await settled(page);
+    await accountingKpisLoaded(page);
+    const kpi = async (id: string) =>
+      ((await page.locator(`[data-kpi="accounting-${id}"] [data-kpi-value]`).textContent()) ?? '').replace(/\D/g, '');
+    const dinars = (c: number) => String(Math.round(Math.abs(c) / 100));
+    expect(await kpi('ad_spend')).toBe(dinars(money.totals.ad_spend_centimes));
+    expect(await kpi('revenue')).toBe(dinars(money.totals.revenue_centimes));
+    expect(await kpi('profit')).toBe(dinars(money.totals.profit_centimes));
+    expect(await page.locator('[data-chart="accounting_by_campaign"] svg').count()).toBeGreaterThan(0);
+    // Horizontal bars have a readable value axis (ticks with money labels).
+    const ticks = page.locator(
+      '[data-chart="accounting_by_campaign"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel',
+    );
+    expect(await ticks.count()).toBeGreaterThan(1);
+    expect(await ticks.first().textContent()).toMatch(/DA/);
+    await screenshot(page, 'analytics-accounting-en');
+    await page.goto('/build/analytics/agents?date=last_30_days');
+    await settled(page);
+    const leaderboardTicks = page.locator('[data-chart="agents"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    expect(await leaderboardTicks.count()).toBeGreaterThan(1);
+    // Commission earned per agent: the ledger's rows of the period (the API's), or the empty state.
+    const earned = await apiCall<TAgentCommissionsReport>(
+      page,
+      'GET',
+      '/dashboard/analytics/commissions?date=last_30_days',
+    );
+    const commissionCard = page.locator('[data-chart="agent_commissions"]');
+    await commissionCard.waitFor();
+    await commissionCard.scrollIntoViewIfNeeded();
+    if (earned.rows.length) {
+      await commissionCard.getByRole('button', { name: 'Table' }).click();
+      expect(await commissionCard.locator('tbody tr').count()).toBe(earned.rows.length);
+      await commissionCard.getByRole('button', { name: 'Chart' }).click();
+    } else {
+      expect(await commissionCard.locator('[data-empty]').count()).toBe(1);
+    }
+    await screenshot(page, 'analytics-agent-commissions-en');
+  }, 120_000);
 
   it('a filter change updates the URL and the chart', async () => {
     await page.goto('/build/analytics/orders?date=last_30_days');
@@ -125,10 +199,32 @@ describe('analytics views', () => {
       expect(await page.getByText('تعذّر تحميل الأرقام.').count(), url).toBe(0);
     }
     await screenshot(page, 'analytics-agents-ar');
+    // The accounting view in Arabic: its numbers, right to left, the value axis of its bars readable.
+    await page.goto('/build/analytics/accounting?date=last_30_days');
+    await page.getByText('الربح حسب الحملة').first().waitFor();
+    await settled(page);
+    await accountingKpisLoaded(page);
+    expect(await page.getByText('تعذّر تحميل الأرقام.').count()).toBe(0);
+    const profit = await page.locator('[data-kpi="accounting-profit"] [data-kpi-value]').textContent();
+    expect(profit).toMatch(/[0-9٠-٩]/);
+    expect(profit).toMatch(/DA/);
+    const arTicks = page.locator(
+      '[data-chart="accounting_by_campaign"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel',
+    );
+    expect(await arTicks.count()).toBeGreaterThan(1);
+    await screenshot(page, 'analytics-accounting-ar');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/build/analytics/returns?date=last_30_days');
     await settled(page);
     await screenshot(page, 'analytics-returns-ar-mobile');
+    await page.goto('/build/analytics/accounting?date=last_30_days');
+    await settled(page);
+    const mobileTicks = page.locator(
+      '[data-chart="accounting_by_product"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel',
+    );
+    expect(await mobileTicks.count()).toBeGreaterThan(1);
+    await page.locator('[data-chart="accounting_by_product"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'analytics-accounting-ar-mobile');
     await page.setViewportSize({ width: 1440, height: 900 });
-  });
+  }, 180_000);
 });

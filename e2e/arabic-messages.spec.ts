@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
+import { confirmOrders, dispatchFirstTwoRows } from './support/orders.js';
 
 /**
  * Decision 0041: what the server answers reaches an Arabic-speaking agent in Arabic. The web reads
@@ -47,7 +48,6 @@ async function readyOrder(name: string, stateId: number): Promise<TRow> {
     initial_stock: 10,
   });
   const cities = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', `/dashboard/cities/state/${stateId}`);
-  const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
   const { data } = await apiCall<{ data: TRow }>(page, 'POST', '/dashboard/orders', {
     customer_full_name: name,
     customer_phone_1: phoneNumber(),
@@ -56,10 +56,7 @@ async function readyOrder(name: string, stateId: number): Promise<TRow> {
     customer_address: 'Rue Larbi Ben Mhidi',
     products: [{ product_id: product.id, quantity: 1 }],
   });
-  await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
-    status: statuses.data.find((s) => s.type === 'confirmed')!.id,
-    order_ids: [data.id],
-  });
+  await confirmOrders(page, [data.id]);
   return data;
 }
 
@@ -93,13 +90,7 @@ describe('server messages in Arabic (decision 0041)', () => {
     await page.goto(`/build/dashboard/orders?tab=ready&search=${encodeURIComponent(name)}`);
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
-    await rows.nth(0).getByTestId('customer-name').click();
-    await rows.nth(1).getByTestId('customer-name').click();
-    await page.getByTestId('bulk-actions-button').click();
-    await page.getByTestId('bulk-dispatch').click();
-    const dialog = page.getByTestId('dispatch-shipping-dialog');
-    await dialog.locator('[role="combobox"]').click();
-    await page.getByRole('option', { name: company.name }).click();
+    const dialog = await dispatchFirstTwoRows(page, company.name);
     await dialog.getByRole('button', { name: 'شحن', exact: true }).click();
 
     const outcome = page.getByText(/تم شحن 1 من الطلبات، وتعذّر شحن 1/);

@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 
 describe('catalogue: customers', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('creates a customer from any written form of the phone, blocks them with a reason and shows it', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const suffix = String(Date.now()).slice(-6);
     const national = `0661${suffix}`;
     const shown = `0661 ${suffix.slice(0, 2)} ${suffix.slice(2, 4)} ${suffix.slice(4)}`;

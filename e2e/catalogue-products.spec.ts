@@ -1,7 +1,6 @@
 import { formatDZD } from '@cod/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
 
 interface TProduct {
@@ -13,17 +12,10 @@ interface TProduct {
 }
 
 describe('catalogue: products', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('creates a product with two variants and a required select custom field, then lists it', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const name = unique('Linen shirt');
     const sku = `LS-${Date.now().toString(36)}`;
     await page.goto('/build/dashboard/products');
@@ -81,8 +73,7 @@ describe('catalogue: products', () => {
   });
 
   it("shows the server's SKU clash under the variant's SKU field", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const taken = `TAKEN-${Date.now().toString(36)}`;
     await apiCall(page, 'POST', '/dashboard/products', { name: unique('Existing'), sku: taken, price: 100 });
     await page.goto('/build/dashboard/products?dialog=create');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, pngOf, uploadImage } from './support/catalogue.js';
 
 interface TCreated {
@@ -103,18 +103,11 @@ async function overflow(page: Page): Promise<number> {
 }
 
 describe('catalogue screenshots (e2e/artifacts)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   let ids: Awaited<ReturnType<typeof seedCatalogue>>;
   beforeAll(async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     ids = await seedCatalogue(page);
     await context.close();
   });
@@ -143,8 +136,7 @@ describe('catalogue screenshots (e2e/artifacts)', () => {
         ['sales-channels', '/build/dashboard/sales-channels'],
         ['product-permissions', '/build/userproductpermissions?dialog=edit&id=3'],
       ];
-      const { context, page } = await newPage(browser, viewport);
-      await signIn(page, DEMO.owner);
+      const { context, page } = await signedInPage(browser(), DEMO.owner, viewport);
       await page.evaluate((lang) => localStorage.setItem('appLocale', lang), locale);
       for (const [name, path] of screens) {
         await page.goto(path);

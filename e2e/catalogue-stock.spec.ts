@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
 
 /** The bell's count (SPEC 2.1: the badge shows only when low-stock products exist). */
@@ -21,17 +21,10 @@ async function bellTexts(page: Page): Promise<string[]> {
 }
 
 describe('catalogue: stock and low-stock alerts', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('an adjustment that crosses the threshold lights the bell with the SPEC 9 text; an oversell is refused by name', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const name = unique('Argan oil 100 ml');
     await apiCall(page, 'POST', '/dashboard/products', {
       name,
@@ -90,8 +83,7 @@ describe('catalogue: stock and low-stock alerts', () => {
   });
 
   it('records a purchase from a provider and shows it in the provider history', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const product = unique('Black seed soap');
     const provider = unique('Savonnerie Tlemcen');
     await apiCall(page, 'POST', '/dashboard/products', {

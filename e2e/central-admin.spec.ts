@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, newPage, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { centralSignIn, createShop, uniqueName } from './support/central.js';
 
 // Issue 19: the central administration as an administrator clicks it, and what it enforces in shops.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const PHONE = { width: 390, height: 844 };
 
 describe('central administration', { timeout: 180_000 }, () => {
   it('records a payment with a receipt: valid_to moves and the shop badge changes', async () => {
     const cqName = uniqueName('paid');
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await centralSignIn(admin.page);
     await screenshot(admin.page, 'central-tenants-en');
     const id = await createShop(admin.page, cqName);
@@ -25,8 +18,7 @@ describe('central administration', { timeout: 180_000 }, () => {
     expect(await admin.page.getByTestId('subscription-status').first().textContent()).toBe('Trial');
 
     // The owner's badge before: the Trial's 14 days, warning colour.
-    const shop = await newPage(browser);
-    await signIn(shop.page, `${cqName}@shop.dz`);
+    const shop = await signedInPage(browser(), `${cqName}@shop.dz`);
     const badge = shop.page.getByRole('button', { name: /days? left/i }).first();
     expect(await badge.textContent()).toMatch(/1[34] days/);
 
@@ -73,7 +65,7 @@ describe('central administration', { timeout: 180_000 }, () => {
 
   it('an expired shop lands on the expired page from every screen; a suspended one too', async () => {
     const cqName = uniqueName('late');
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await centralSignIn(admin.page);
     await createShop(admin.page, cqName);
     // Correct the end date to long ago: past the grace days, the shop is expired at once.
@@ -84,7 +76,7 @@ describe('central administration', { timeout: 180_000 }, () => {
       .poll(() => admin.page.getByTestId('subscription-status').first().textContent(), { timeout: 20_000 })
       .toBe('Expired');
 
-    const shop = await newPage(browser);
+    const shop = await newPage(browser());
     await shop.page.goto('/build/login');
     await shop.page.getByLabel('Email').fill(`${cqName}@shop.dz`);
     await shop.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -115,7 +107,7 @@ describe('central administration', { timeout: 180_000 }, () => {
   });
 
   it('the floating WhatsApp button carries the central support number and names the shop', async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await centralSignIn(admin.page);
     await admin.page.goto('/build/central/dashboard');
     const number = admin.page.getByTestId('support-whatsapp');
@@ -126,8 +118,7 @@ describe('central administration', { timeout: 180_000 }, () => {
     const cqName = uniqueName('wa');
     await createShop(admin.page, cqName);
 
-    const shop = await newPage(browser);
-    await signIn(shop.page, `${cqName}@shop.dz`);
+    const shop = await signedInPage(browser(), `${cqName}@shop.dz`);
     const link = shop.page.getByTestId('support-whatsapp');
     await link.waitFor();
     const href = (await link.getAttribute('href')) ?? '';
@@ -138,7 +129,7 @@ describe('central administration', { timeout: 180_000 }, () => {
   });
 
   it('every central screen in Arabic and at phone width', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser(), PHONE);
     await centralSignIn(page, 'ar');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     for (const route of [
@@ -158,7 +149,7 @@ describe('central administration', { timeout: 180_000 }, () => {
       expect(overflow, route).toBeLessThanOrEqual(1);
     }
     await context.close();
-    const wide = await newPage(browser);
+    const wide = await newPage(browser());
     await centralSignIn(wide.page, 'fr');
     await wide.page.goto('/build/central/plans');
     await wide.page.locator('main table').waitFor();

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, newPage, screenshot, sharedBrowser, signedInPage, signIn } from './support/browser.js';
 
 // Issue 19.5, 19.6 and 19.4: sign up from the landing page in Arabic, approve from the waiting list,
 // sign in as the new owner, and pay online through the Chargily sandbox (its webhook delivered twice).
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
@@ -28,7 +22,7 @@ async function centralSignIn(page: Page) {
 
 describe('public sign-up, waiting list and online payment', { timeout: 240_000 }, () => {
   it('signs up from the Arabic landing page: field errors first, then the waiting list', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/build/central/auth/landingpage');
     await page.evaluate(() => localStorage.setItem('appLocale', 'ar'));
     await page.reload();
@@ -59,7 +53,7 @@ describe('public sign-up, waiting list and online payment', { timeout: 240_000 }
     await screenshot(page, 'central-register-success-ar');
     await context.close();
 
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(browser(), PHONE);
     await phone.page.goto('/build/central/auth/register');
     await phone.page.evaluate(() => localStorage.setItem('appLocale', 'ar'));
     await phone.page.reload();
@@ -69,7 +63,7 @@ describe('public sign-up, waiting list and online payment', { timeout: 240_000 }
   });
 
   it('approves the sign-up from the waiting list; the owner sets a password and signs in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await centralSignIn(page);
     await page.goto('/build/central/waitinglist');
     const row = page.getByTestId(`waiting-${email}`);
@@ -91,7 +85,7 @@ describe('public sign-up, waiting list and online payment', { timeout: 240_000 }
     await screenshot(page, 'central-dashboard-en');
     await context.close();
 
-    const owner = await newPage(browser);
+    const owner = await newPage(browser());
     const url = new URL(invitation);
     await owner.page.goto(`${url.pathname}${url.search}`);
     const passwords = owner.page.locator('input[type="password"]');
@@ -107,8 +101,7 @@ describe('public sign-up, waiting list and online payment', { timeout: 240_000 }
   });
 
   it('pays now through the Chargily sandbox: the subscription is extended once', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email);
     // The owner signed up in Arabic (their account's language); this test reads English.
     await page.evaluate(() => localStorage.setItem('appLocale', 'en'));
     await page.reload();
@@ -139,7 +132,7 @@ describe('public sign-up, waiting list and online payment', { timeout: 240_000 }
     await context.close();
 
     // Delivered twice by the sandbox, recorded once.
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await centralSignIn(admin.page);
     await admin.page.goto('/build/central/payments');
     await admin.page.getByText(shopName).first().waitFor();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, screenshot, sharedBrowser, signedInPage, signIn } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
 
 async function settle(page: Page): Promise<void> {
@@ -18,17 +18,10 @@ async function cell(page: Page, agent: string, column: string): Promise<string> 
 }
 
 describe('agent commissions (issue 13.5)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it("an agent sees the month's commissions: two confirmed orders earned, a cancelled one reversed", async () => {
-    const owner = await newPage(browser);
-    await signIn(owner.page, DEMO.owner);
+    const owner = await signedInPage(browser(), DEMO.owner);
     const name = unique('Agent Commission');
     const email = `commission-${Date.now().toString(36)}@demo.dz`;
     const roles = await apiCall<{ data: Array<{ id: number; name: string }> }>(owner.page, 'GET', '/dashboard/roles');
@@ -81,7 +74,7 @@ describe('agent commissions (issue 13.5)', () => {
     });
 
     // The agent signs in and opens their commissions from the home page's card.
-    const agent = await newPage(browser);
+    const agent = await newPage(browser());
     await signIn(agent.page, email, 'agent-pass-2026');
     await agent.page.getByTestId('home-commission').click();
     await agent.page.waitForURL('**/build/dashboard/commissions');
@@ -105,6 +98,38 @@ describe('agent commissions (issue 13.5)', () => {
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(agent.page, 'commissions-agent-phone-en');
 
+    // In Arabic (the agent's own account chooses it): the page turns right-to-left, the heading and
+    // the columns are Arabic, and the amounts keep the fr-DZ form with DA, written left-to-right
+    // inside the RTL page (decision 0099).
+    await agent.page.setViewportSize({ width: 1440, height: 900 });
+    await agent.page.getByRole('button', { name: 'Language' }).click();
+    await agent.page.getByRole('menuitem', { name: 'العربية' }).click();
+    await agent.page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await agent.page.goto('/build/dashboard/commissions');
+    await settle(agent.page);
+    expect(await agent.page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+      'rtl',
+      'ar',
+    ]);
+    expect(plain(await agent.page.locator('h1').textContent())).toBe('العمولات');
+    expect(await agent.page.getByRole('columnheader', { name: 'المستحق' }).count()).toBeGreaterThan(0);
+    await agent.page.getByTestId('commission-row').first().waitFor();
+    expect(await cell(agent.page, name, 'earned')).toBe('240,00 DA');
+    expect(await cell(agent.page, name, 'due')).toBe('120,00 DA');
+    const due = agent.page
+      .getByTestId('commission-row')
+      .and(agent.page.locator(`[data-name="${name}"]`))
+      .getByTestId('commission-due');
+    expect(await due.evaluate((el) => getComputedStyle(el.querySelector('[dir="ltr"]') ?? el).direction)).toBe('ltr');
+    // The month's lines read "earned" / "reversed" in Arabic, dated day/month/year 24-hour in Western
+    // digits, as every date of the web (issue 12 item 8).
+    const line = plain(await agent.page.getByTestId('commission-line').first().textContent());
+    expect(line).toMatch(/مكتسب|ملغى/);
+    expect(line).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    const overflowAr = await agent.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflowAr).toBeLessThanOrEqual(1);
+    await screenshot(agent.page, 'commissions-agent-ar');
+
     // The owner sees the same agent among all, with the payout button.
     await owner.page.goto('/build/dashboard/commissions');
     await settle(owner.page);
@@ -121,7 +146,9 @@ describe('agent commissions (issue 13.5)', () => {
     expect(plain(await owner.page.getByTestId('order-profit-value').textContent())).toBe('+1 380,00 DA');
     await owner.page.getByTestId('order-profit').scrollIntoViewIfNeeded();
     await screenshot(owner.page, 'order-profit-en');
+
     await owner.context.close();
     await agent.context.close();
-  });
+    // Two users, two languages and the order dialog: more than the default minute on a loaded machine.
+  }, 180_000);
 });

@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 
 // Issue 6 browser test: upload a file, watch the Import Progress dialog reach 'Import completed
 // successfully!', open View Errors, Refresh Orders.
 describe('orders import', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('imports a CSV, shows the progress, the row errors, and refreshes the orders', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders');
     const tag = String(Date.now()).slice(-6);
     const csv = [
@@ -57,8 +49,7 @@ describe('orders import', () => {
   });
 
   it('exports the selection as XLSX and opens its PDF in a new tab through a one-use link', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders?tab=all');
     await page.getByTestId('order-row').first().waitFor();
     await page.getByTestId('toolbar-xlsx').click();

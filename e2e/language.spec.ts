@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, sharedBrowser, signedInPage } from './support/browser.js';
 
 describe('language switch', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('Arabic sets <html dir="rtl" lang="ar">, translates the shell, and survives a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const localeCall = page.waitForResponse((r) => r.url().endsWith('/locale') && r.request().method() === 'POST');
 
     await page.getByRole('button', { name: 'Language' }).click();
@@ -39,7 +31,7 @@ describe('language switch', () => {
   });
 
   it('switches locally on the login page before sign-in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/build/login');
 
     await page.getByRole('button', { name: 'Language' }).click();

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, sharedBrowser, signedInPage } from './support/browser.js';
 
 describe('login', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('shows the server field error under Email for a wrong password', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/build/login');
 
     await page.getByLabel('Email').fill(DEMO.owner);
@@ -33,9 +26,7 @@ describe('login', () => {
   });
 
   it('signs in with the right password and lands on /build/dashboard with the session stored', async () => {
-    const { context, page } = await newPage(browser);
-
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
 
     expect(new URL(page.url()).pathname).toBe('/build/dashboard');
     await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
@@ -51,8 +42,7 @@ describe('login', () => {
   });
 
   it('sends a signed-in user from /login to the dashboard, and / to the dashboard', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.manager);
+    const { context, page } = await signedInPage(browser(), DEMO.manager);
 
     await page.goto('/build/login');
     await page.waitForURL('**/build/dashboard');
@@ -62,7 +52,7 @@ describe('login', () => {
   });
 
   it('sends a signed-out visitor of a dashboard page to /login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
 
     await page.goto('/build/dashboard/orders');
 

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
 
 async function settle(page: Page): Promise<void> {
@@ -24,17 +24,10 @@ type TCarrierCash = { shipping_company_id: number; name: string; parcels: number
 type TOwed = { data: Array<{ tracking_number: string; owed_centimes: number }> };
 
 describe('money: cash boxes, expenses, remittances (issue 13)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('creates two boxes, transfers between them and records an ad spend; the balances move', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const drawer = unique('Caisse');
     const bank = unique('Banque');
 
@@ -99,8 +92,7 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
   }, 180_000);
 
   it("records a remittance from an uploaded statement; the carrier's cash figure moves", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const bank = unique('CCP');
     await apiCall(page, 'POST', '/dashboard/cases', { name: bank, kind: 'ccp' });
     const carriers = (await apiCall<{ data: TCarrierCash[] }>(page, 'GET', '/dashboard/remittances/carriers')).data;
@@ -157,8 +149,7 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
   }, 180_000);
 
   it('imports ad spend from an export (errors listed by line) and attaches a receipt to an expense', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const box = unique('BaridiMob');
     await apiCall(page, 'POST', '/dashboard/cases', { name: box, kind: 'baridimob', opening_centimes: 5_000_000 });
     const campaign = unique('tt');
@@ -221,8 +212,7 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
   ])(
     'money screens, $locale at $width px, without sideways overflow',
     async ({ suffix, locale, ...viewport }) => {
-      const { context, page } = await newPage(browser, viewport);
-      await signIn(page, DEMO.owner);
+      const { context, page } = await signedInPage(browser(), DEMO.owner, viewport);
       await page.evaluate((lang) => localStorage.setItem('appLocale', lang), locale);
       for (const [name, path] of [
         ['cases', '/build/dashboard/cases'],

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 
 /** Picks an option of an MUI select by its visible text. */
 async function choose(page: Page, testId: string, option: string | RegExp) {
@@ -21,17 +21,10 @@ async function rowsLoaded(page: Page) {
 }
 
 describe('orders: the screen', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('keeps tab, filters and search in the URL: reload and back show the same view', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
 
@@ -73,8 +66,7 @@ describe('orders: the screen', () => {
   });
 
   it('opens the new-order dialog with Alt+N, even from the search box', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
     await page.getByLabel('Search orders').click();
@@ -89,8 +81,7 @@ describe('orders: the screen', () => {
   });
 
   it('opens the new-order dialog with Alt+N at phone width, where the closed menu stays mounted', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner, { width: 390, height: 844 });
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
     await page.keyboard.press('Alt+N');
@@ -101,8 +92,7 @@ describe('orders: the screen', () => {
   });
 
   it('keeps the chosen columns across a reload (userColumns2)', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders?tab=all');
     await rowsLoaded(page);
     const agentHeader = page.locator('th[data-column="agent"]');
@@ -133,8 +123,7 @@ describe('orders: the screen', () => {
   });
 
   it('lays the screen out right to left in Arabic, and fits a 390 px phone', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
     await screenshot(page, 'orders-en');
@@ -164,8 +153,7 @@ describe('orders: the screen', () => {
     await screenshot(page, 'orders-dialog-ar');
     await context.close();
 
-    const phone = await newPage(browser, { width: 390, height: 844 });
-    await signIn(phone.page, DEMO.owner);
+    const phone = await signedInPage(browser(), DEMO.owner, { width: 390, height: 844 });
     await phone.page.goto('/build/dashboard/orders');
     await rowsLoaded(phone.page);
     // Tabs become a dropdown; the page itself never scrolls sideways (the table scrolls inside).

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 
 /** Issue 12: what sellers found on the Orders screen (items 1, 4, 5, 6, 8). */
 
@@ -29,17 +29,10 @@ async function choose(page: Page, testId: string, option: string | RegExp) {
 }
 
 describe('orders: issue 12 seller fixes', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('item 1: switching en -> fr -> ar re-renders tabs, filters and column headers without a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await openOrders(page);
     // A reload would lose this marker: the switch must happen in the same document.
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -94,8 +87,7 @@ describe('orders: issue 12 seller fixes', () => {
 
   for (const lang of ['en', 'ar'] as const) {
     it(`item 4: at 1440x900 (${lang}) the status and the row actions are on screen without scrolling sideways`, async () => {
-      const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-      await signIn(page, DEMO.manager);
+      const { context, page } = await signedInPage(browser(), DEMO.manager, { width: 1440, height: 900 });
       await page.evaluate((l) => localStorage.setItem('appLocale', l), lang);
       await openOrders(page);
       const row = page.getByTestId('order-row').first();
@@ -120,8 +112,7 @@ describe('orders: issue 12 seller fixes', () => {
   }
 
   it("item 5: the order dialog offers the chosen company's stop desks only, none before a company", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await openOrders(page);
     await page.getByTestId('add-order').click();
     const dialog = page.getByTestId('order-dialog');
@@ -150,8 +141,7 @@ describe('orders: issue 12 seller fixes', () => {
   });
 
   it('item 6: Go Back asks first, from the row menu and from the bulk menu of the Ready tab', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await openOrders(page, 'ready');
     const row = page.getByTestId('order-row').first();
     const number = await row.getAttribute('data-order-number');
@@ -182,8 +172,7 @@ describe('orders: issue 12 seller fixes', () => {
   });
 
   it('item 8: the date-time picker writes and shows Y-m-d H:i, 24-hour', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.manager);
+    const { context, page } = await signedInPage(browser(), DEMO.manager);
     await page.evaluate(() => localStorage.setItem('appLocale', 'fr'));
     await openOrders(page);
     // The first row whose status can still be postponed.

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
@@ -45,17 +45,10 @@ async function search(page: Page, text: string, expected: number) {
 const orderById = (page: Page, id: number) => apiCall<TRow>(page, 'GET', `/dashboard/orders/${id}`);
 
 describe('orders: the confirmation workflow', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('creates an order with a variant, a custom field and a stop desk, then confirms it', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/orders');
     const name = `Karima Test ${tag()}`;
 
@@ -129,8 +122,7 @@ describe('orders: the confirmation workflow', () => {
   });
 
   it('reschedules an order: reported needs a date and a 24-hour time', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const name = `Report Test ${tag()}`;
     const [order] = await createOrders(page, name, 1);
     await page.goto('/build/dashboard/orders');
@@ -158,8 +150,7 @@ describe('orders: the confirmation workflow', () => {
   });
 
   it('bulk-confirms three orders chosen by checkbox and by row click', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const name = `Bulk Test ${tag()}`;
     const orders = await createOrders(page, name, 3);
     await page.goto('/build/dashboard/orders');

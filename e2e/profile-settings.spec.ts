@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pngOf } from './support/catalogue.js';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import { DEMO, newPage, screenshot, sharedBrowser, signedInPage, signIn } from './support/browser.js';
 
 // Issue 18 items 4-6: the profile, shop settings and the audit log, as a user clicks them.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function openProfile(page: Page) {
   await page.goto('/build/dashboard/profile');
@@ -23,7 +17,7 @@ async function setArabic(page: Page) {
 
 /** The demo manager reads French; these tests read English labels. */
 async function englishPage(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, viewport);
+  const opened = await newPage(browser(), viewport);
   await opened.context.addInitScript(() => localStorage.setItem('appLocale', 'en'));
   return opened;
 }
@@ -105,8 +99,7 @@ describe('profile', () => {
   });
 
   it('refuses a wrong current password in Arabic, right to left, at phone width', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, DEMO.agent);
+    const { context, page } = await signedInPage(browser(), DEMO.agent, { width: 390, height: 844 });
     await setArabic(page);
     await openProfile(page);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -181,8 +174,7 @@ describe('shop settings', () => {
     expect(await nav.getByText('Shop settings').count()).toBe(0);
     await manager.context.close();
 
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner, { width: 390, height: 844 });
     await setArabic(page);
     await page.goto('/build/dashboard/shop-settings');
     await page.getByTestId('shop-settings').waitFor();
@@ -242,8 +234,7 @@ describe('audit log', () => {
   });
 
   it('reads right to left in Arabic at phone width, and says so when nothing matches', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner, { width: 390, height: 844 });
     await setArabic(page);
     await page.goto('/build/dashboard/audit-log');
     await page.getByRole('heading', { level: 1, name: 'سجل التدقيق' }).waitFor();

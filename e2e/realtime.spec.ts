@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, restartServer, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, restartServer, sharedBrowser, signIn } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 
 interface TCreated {
@@ -71,17 +71,11 @@ async function createOrderByApi(page: Page, name: string): Promise<TCreated> {
 }
 
 describe('real-time: two pages on one shop', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('an order created on one page appears live on the other; after a server restart the other page reconnects and catches up', async () => {
-    const owner = await newPage(browser);
-    const manager = await newPage(browser);
+    const owner = await newPage(browser());
+    const manager = await newPage(browser());
     const live = watchRealtime(manager.page);
     await signIn(owner.page, DEMO.owner);
     // Page 2: the manager (sees every order) on the Orders screen, In process tab. Its socket is let

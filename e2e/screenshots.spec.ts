@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, screenshot, sharedBrowser, signIn } from './support/browser.js';
 
 /** Pixels wider than the viewport mean something overflows sideways (390 px phones). */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -14,20 +14,14 @@ async function settle(page: Page): Promise<void> {
 }
 
 describe('screenshots (e2e/artifacts)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('login, dashboard in English and Arabic, desktop and phone', async () => {
     for (const viewport of [
       { width: 1440, height: 900, suffix: '' },
       { width: 390, height: 844, suffix: '-phone' },
     ]) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newPage(browser(), viewport);
       await page.goto('/build/login');
       await settle(page);
       await screenshot(page, `login${viewport.suffix}`);

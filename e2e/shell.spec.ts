@@ -1,20 +1,12 @@
 import { avatarColor } from '@cod/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, sharedBrowser, signedInPage, signIn } from './support/browser.js';
 
 describe('application shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it("paints the user menu initial on avatarColor(name) and shows the agent's commission type", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.agent);
+    const { context, page } = await signedInPage(browser(), DEMO.agent);
     const name = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { name: string }).name,
     );
@@ -41,8 +33,7 @@ describe('application shell', () => {
   });
 
   it('shows the footer text (SPEC 1)', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const footer = page.locator('footer');
 
     expect(await footer.getByTestId('footer-copyright').textContent()).toBe(
@@ -54,7 +45,7 @@ describe('application shell', () => {
   });
 
   it('shows the 404 page for an unknown route, with a way home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
 
     await page.goto('/build/no/such/page');
 
@@ -65,7 +56,7 @@ describe('application shell', () => {
   });
 
   it('on a 401 (bogus token) lands on /build/login with the three keys cleared (SPEC 8)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/build/login');
     await page.evaluate(() => {
       localStorage.setItem('accessToken', 'bogus-token');
@@ -85,7 +76,7 @@ describe('application shell', () => {
   });
 
   it("speaks the account's language after sign-in, and logs out through the user menu", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // The demo manager's account language is French; with no appLocale stored it wins (SPEC 7).
     await signIn(page, DEMO.manager);
     await page.getByRole('heading', { level: 1, name: /^Bon retour/ }).waitFor();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
-import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
+import { confirmOrders, dispatchFirstTwoRows, postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
 /**
  * Issue 5 in the browser, against the demo shop whose shipping companies point at the local
@@ -35,7 +35,6 @@ afterAll(() => browser?.close());
 /** Confirmed orders (the ready tab) made through the API, named so a search finds only them. */
 async function readyOrders(name: string, count: number): Promise<TRow[]> {
   const parts = await simpleOrderParts(page);
-  const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
   const rows: TRow[] = [];
   for (let i = 0; i < count; i++) {
     const data = await postSimpleOrder<TRow>(page, parts, {
@@ -45,10 +44,10 @@ async function readyOrders(name: string, count: number): Promise<TRow[]> {
     });
     rows.push(data);
   }
-  await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
-    status: statuses.data.find((s) => s.type === 'confirmed')!.id,
-    order_ids: rows.map((r) => r.id),
-  });
+  await confirmOrders(
+    page,
+    rows.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -67,14 +66,7 @@ describe('shipping on the Orders screen (issue 5)', () => {
     const name = tag();
     const orders = await readyOrders(name, 2);
     await openTab('ready', name, 2);
-    const rows = page.getByTestId('order-row');
-    await rows.nth(0).getByTestId('customer-name').click();
-    await rows.nth(1).getByTestId('customer-name').click();
-    await page.getByTestId('bulk-actions-button').click();
-    await page.getByTestId('bulk-dispatch').click();
-    const dialog = page.getByTestId('dispatch-shipping-dialog');
-    await dialog.locator('[role="combobox"]').click();
-    await page.getByRole('option', { name: 'Yalidine' }).click();
+    const dialog = await dispatchFirstTwoRows(page, 'Yalidine');
     await dialog.getByRole('button', { name: 'Dispatch' }).click();
     await page.getByText('Successfully dispatched all 2 orders!').waitFor();
     await screenshot(page, 'shipping-dispatched');

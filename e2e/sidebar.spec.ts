@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 
 /** SPEC 2.1: what the vertical navigation shows for a given account. */
 async function sidebarTexts(page: Page): Promise<string[]> {
@@ -10,17 +10,10 @@ async function sidebarTexts(page: Page): Promise<string[]> {
 }
 
 describe('sidebar visibility', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('shows the owner Users and System > Statuses', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
 
     const entries = await sidebarTexts(page);
@@ -37,8 +30,7 @@ describe('sidebar visibility', () => {
   });
 
   it('shows the support agent Orders and Customers but not Users, Products or System', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.agent);
+    const { context, page } = await signedInPage(browser(), DEMO.agent);
 
     const entries = await sidebarTexts(page);
 
@@ -50,15 +42,13 @@ describe('sidebar visibility', () => {
   });
 
   it('opens a group on load when a child matches the address, and refuses a page the role lacks', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     await page.goto('/build/dashboard/expenses');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('button', { name: 'Accounting' }).getAttribute('aria-expanded')).toBe('true');
     await context.close();
 
-    const agent = await newPage(browser);
-    await signIn(agent.page, DEMO.agent);
+    const agent = await signedInPage(browser(), DEMO.agent);
     await agent.page.goto('/build/dashboard/users');
     await agent.page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor();
     await agent.context.close();

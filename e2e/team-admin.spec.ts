@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, newPage, screenshot, sharedBrowser, signedInPage, signIn } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
 
 const tag = () => Date.now().toString(36).slice(-6);
@@ -26,17 +26,10 @@ async function setPermission(page: Page, permission: string, on: boolean) {
 }
 
 describe('team administration (issue 18.1-18.3)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('invites an agent with a role; the agent sets a password, sees only what the role allows, and loses Products after a reload', async () => {
-    const owner = await newPage(browser);
-    await signIn(owner.page, DEMO.owner);
+    const owner = await signedInPage(browser(), DEMO.owner);
     const roleName = `Confirmers ${tag()}`;
 
     // A role made on the roles screen, its permissions ticked in the matrix.
@@ -77,7 +70,7 @@ describe('team administration (issue 18.1-18.3)', () => {
       .waitFor();
 
     // The agent follows the link, chooses a password and signs in.
-    const agent = await newPage(browser);
+    const agent = await newPage(browser());
     const url = new URL(link);
     await agent.page.goto(`${url.pathname}${url.search}`);
     await agent.page.getByLabel('New password', { exact: true }).fill('agent-pass-2026');
@@ -113,8 +106,7 @@ describe('team administration (issue 18.1-18.3)', () => {
   });
 
   it('adds a pending sub-status in Arabic at phone width, then uses it from the Orders status dialog', async () => {
-    const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, DEMO.owner);
+    const phone = await signedInPage(browser(), DEMO.owner, PHONE);
     await inArabic(phone.page);
     const arabic = `لا رد ${tag()}`;
     await phone.page.goto('/build/dashboard/statuses');
@@ -148,8 +140,7 @@ describe('team administration (issue 18.1-18.3)', () => {
       products: [{ product_id: simple.id, quantity: 1 }],
     });
 
-    const desk = await newPage(browser);
-    await signIn(desk.page, DEMO.owner);
+    const desk = await signedInPage(browser(), DEMO.owner);
     await inArabic(desk.page);
     await desk.page.goto(`/build/dashboard/orders?search=${encodeURIComponent(name)}`);
     const row = desk.page.getByTestId('order-row').first();
@@ -175,8 +166,7 @@ describe('team administration (issue 18.1-18.3)', () => {
   });
 
   it("in Arabic at phone width: the team and the roles matrix read right to left; one's own row offers the profile, not a reset", async () => {
-    const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, DEMO.owner);
+    const phone = await signedInPage(browser(), DEMO.owner, PHONE);
     await inArabic(phone.page);
     await phone.page.goto('/build/dashboard/users');
     const own = phone.page.locator('tr', { hasText: DEMO.owner }).first();

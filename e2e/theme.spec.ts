@@ -1,20 +1,12 @@
 import { APP_TITLE } from '@cod/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO, sharedBrowser, signedInPage } from './support/browser.js';
 
 describe('theme switcher', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('cycles system -> light -> dark -> system, with icon, label and stored key (SPEC 2.1)', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
     const button = page.getByRole('button', { name: /^Theme: / });
     const storedTheme = () => page.evaluate((key) => localStorage.getItem(key), `${APP_TITLE}-theme`);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -42,8 +34,7 @@ describe('theme switcher', () => {
   });
 
   it('shows the theme name in capitals after a 1 s hover', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO.owner);
+    const { context, page } = await signedInPage(browser(), DEMO.owner);
 
     await page.getByRole('button', { name: /^Theme: / }).hover();
     const tooltip = page.getByRole('tooltip');

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 
 // The demo's support agent (apps/server/src/db/seed/demo.ts).
 const AGENT_NAME = 'Yacine Meziane';
@@ -22,17 +22,10 @@ const stillSamePage = (page: Page) =>
   page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 
 describe('presence (issue 7.4): the users list and the agent filter', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('shows the agent online while they are signed in, offline once their page closes, without reload', async () => {
-    const owner = await newPage(browser);
-    await signIn(owner.page, DEMO.owner);
+    const owner = await signedInPage(browser(), DEMO.owner);
     await owner.page.goto('/build/dashboard/users');
     const agentRow = userRow(owner.page, DEMO.agent);
     await agentRow.waitFor();
@@ -42,8 +35,7 @@ describe('presence (issue 7.4): the users list and the agent filter', () => {
     expect(await agentRow.getByTestId('user-last-seen').textContent()).not.toBe('Online');
     await markPage(owner.page);
 
-    const agent = await newPage(browser);
-    await signIn(agent.page, DEMO.agent);
+    const agent = await signedInPage(browser(), DEMO.agent);
     await presenceOf(agentRow, true);
     expect(await agentRow.getByTestId('user-last-seen').textContent()).toBe('Online');
     expect(await agentRow.locator('[role="img"]').getAttribute('aria-label')).toBe('Online');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCarrierAdvice, TWebhookEndpoint } from '@cod/shared';
 import { demoOwnerPage, screenshot } from './support/browser.js';
 import { apiCall } from './support/catalogue.js';
-import { postSimpleOrder, simpleOrderParts } from './support/orders.js';
+import { confirmOrders, postSimpleOrder, simpleOrderParts } from './support/orders.js';
 
 /**
  * Issue 15.6-15.7 in the browser, on the demo shop: the owner registers a webhook endpoint in the
@@ -34,16 +34,12 @@ afterAll(async () => {
 
 async function readyOrder(name: string): Promise<TRow> {
   const parts = await simpleOrderParts(page);
-  const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
   const data = await postSimpleOrder<TRow>(page, parts, {
     name,
     phone: phoneNumber(),
     address: 'Rue Didouche Mourad',
   });
-  await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
-    status: statuses.data.find((s) => s.type === 'confirmed')!.id,
-    order_ids: [data.id],
-  });
+  await confirmOrders(page, [data.id]);
   return data;
 }
 

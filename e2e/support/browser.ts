@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const ARTIFACTS_DIR = new URL('../artifacts/', import.meta.url).pathname;
 
@@ -65,6 +65,35 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL('**/build/dashboard');
   await pageProps;
   await page.waitForTimeout(200);
+}
+
+/** A new page (its own context) signed in through the form as `email`. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, viewport);
+  await signIn(opened.page, email);
+  return opened;
+}
+
+/**
+ * One browser for the file or `describe` this is called in: launched before its tests, closed after
+ * them. Call the answer for the browser.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('e2e: the shared browser is not launched yet');
+    return browser;
+  };
 }
 
 /** A browser and a page signed in as the demo shop's owner: what most specs open in beforeAll. */

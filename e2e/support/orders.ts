@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall } from './catalogue.js';
 
 /** What an API-made demo order is built of: a product with nothing to choose, a commune of Alger (16). */
@@ -34,4 +34,26 @@ export async function postSimpleOrder<T>(
     products: [{ product_id: parts.productId, quantity }],
   });
   return data;
+}
+
+/** Moves orders to the shop's "confirmed" status (the ready tab), as the bulk status action does. */
+export async function confirmOrders(page: Page, orderIds: number[]): Promise<void> {
+  const statuses = await apiCall<{ data: Array<{ id: number; type: string }> }>(page, 'GET', '/dashboard/statuses');
+  await apiCall(page, 'POST', '/dashboard/orders/bulk-status-update', {
+    status: statuses.data.find((s) => s.type === 'confirmed')!.id,
+    order_ids: orderIds,
+  });
+}
+
+/** On the Orders screen: ticks the first two rows, opens the bulk dispatch dialog and picks `company`. */
+export async function dispatchFirstTwoRows(page: Page, company: string): Promise<Locator> {
+  const rows = page.getByTestId('order-row');
+  await rows.nth(0).getByTestId('customer-name').click();
+  await rows.nth(1).getByTestId('customer-name').click();
+  await page.getByTestId('bulk-actions-button').click();
+  await page.getByTestId('bulk-dispatch').click();
+  const dialog = page.getByTestId('dispatch-shipping-dialog');
+  await dialog.locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: company }).click();
+  return dialog;
 }

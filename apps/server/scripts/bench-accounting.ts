@@ -109,16 +109,18 @@ async function main(): Promise<string[]> {
     where m.tenant_id = b.tenant_id and m.box_id = b.id) where b.tenant_id = ${T}`);
 
   // History: each carrier's delivered parcels older than 10 days paid by weekly remittances into
-  // the bank, except 2% (short-paid, disputed) and the statement's parcels.
-  const paidWhere = `o.tenant_id = ${T} and o.status_type = 'delivered' and o.deleted_at is null
+  // the bank, except 2% (short-paid, disputed) and the statement's parcels. Returned parcels are
+  // settled by the same statements (a return line, 0 here: the grid bills no return fee; decision 0112).
+  const paidWhere = `o.tenant_id = ${T} and o.status_type in ('delivered', 'returned') and o.deleted_at is null
     and o.shipping_company_id is not null and o.updated_at < now() - interval '10 days' and o.id % 50 <> 0
     and not exists (select 1 from bench_statement b where b.id = o.id)`;
+  const OWED_DINARS = `case when o.status_type = 'returned' then 0 else o.total - o.delivery_price end`;
   await q(`insert into remittances (tenant_id, shipping_company_id, box_id, received_on, reference, amount_centimes, matched_count)
     select ${T}, o.shipping_company_id, ${boxIds[1]}, (date_trunc('week', o.updated_at) + interval '10 days')::date,
-      'VIR-' || o.shipping_company_id || '-' || to_char(o.updated_at, 'IYYY-IW'), (sum(o.total - o.delivery_price) * 100)::bigint, count(*)
+      'VIR-' || o.shipping_company_id || '-' || to_char(o.updated_at, 'IYYY-IW'), (sum(${OWED_DINARS}) * 100)::bigint, count(*)
     from orders o where ${paidWhere} group by o.shipping_company_id, 4, 5`);
   await q(`insert into remittance_parcels (tenant_id, remittance_id, order_id, tracking_number, expected_centimes, paid_centimes)
-    select ${T}, r.id, o.id, o.tracking_number, ((o.total - o.delivery_price) * 100)::bigint, ((o.total - o.delivery_price) * 100)::bigint
+    select ${T}, r.id, o.id, o.tracking_number, (${OWED_DINARS} * 100)::bigint, (${OWED_DINARS} * 100)::bigint
     from orders o join remittances r on r.tenant_id = o.tenant_id and r.shipping_company_id = o.shipping_company_id
       and r.received_on = (date_trunc('week', o.updated_at) + interval '10 days')::date
     where ${paidWhere}`);

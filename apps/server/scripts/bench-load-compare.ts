@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { prepareShop, run, scenarios, startServer, stopServer, type TRow } from './bench-load.js';
+import { ONLY, prepareShop, run, scenarios, startServer, stopServer, type TRow } from './bench-load.js';
 import { BENCH_PASSWORD, log } from './bench-support.js';
 
 const OWNER = 'owner@bench-load.dz';
@@ -94,7 +94,12 @@ export async function compareServers(options: {
         new: await pageSize(fresh.baseUrl, auths.get('new')!, url),
       });
     }
-    const list = scenarios(shop).filter((s) => READ_SCENARIOS.some((name) => s.name.startsWith(name)));
+    // BENCH_SCENARIOS picks others (intake: both servers write, each its own orders).
+    const list = scenarios(shop).filter((s) =>
+      ONLY
+        ? s.name.startsWith('calibration') || ONLY.some((word) => s.name.toLowerCase().includes(word))
+        : READ_SCENARIOS.some((name) => s.name.startsWith(name)),
+    );
     const results: Array<{ label: string; row: TRow }> = [];
     let step = 0;
     for (const connections of options.connections) {

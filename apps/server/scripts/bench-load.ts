@@ -41,6 +41,8 @@ const OWNER = 'owner@bench-load.dz';
 const OLD_DIR = process.env.BENCH_OLD_DIR ? path.resolve(process.env.BENCH_OLD_DIR) : null;
 // 2: one instance against two behind a load balancer, on one database and Redis (bench-load-scale.ts).
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+// BENCH_SCENARIOS=intake runs the calibration and the scenarios whose name contains one of the words.
+export const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((word) => word.trim().toLowerCase());
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
@@ -160,6 +162,9 @@ export function scenarios(shop: TShop): TScenario[] {
     products: [{ product_id: shop.productId, quantity: 1 + (i % 2) }],
   });
   const runId = crypto.randomBytes(4).toString('hex');
+  // Every run counts its requests from 0: the intake keys count on across runs, or a later run
+  // would only replay the stored answers of an earlier one.
+  let intakeSerial = 0;
   const blocks = Math.floor(shop.delivered.length / 100);
   return [
     { name: 'calibration GET /health (no database)', method: 'GET', request: () => ({ path: '/health' }) },
@@ -204,7 +209,7 @@ export function scenarios(shop: TShop): TScenario[] {
       request: (i) => ({
         path: '/api/orders',
         body: { ...orderBody(i, 'Client Intake'), sales_source: 'facebook', campaign_id: 'bench' },
-        headers: { 'x-intake-key': shop.intakeKey, 'idempotency-key': `load-${runId}-${i}` },
+        headers: { 'x-intake-key': shop.intakeKey, 'idempotency-key': `load-${runId}-${intakeSerial++}` },
       }),
     },
   ];
@@ -316,7 +321,9 @@ async function main(): Promise<void> {
     }
     const shop = await prepareShop(baseUrl);
     const rows: TRow[] = [];
-    const list = scenarios(shop);
+    const list = scenarios(shop).filter(
+      (s) => !ONLY || s.name.startsWith('calibration') || ONLY.some((word) => s.name.toLowerCase().includes(word)),
+    );
     for (const connections of CONNECTIONS) {
       for (const scenario of list) {
         const row = await run(baseUrl, shop, scenario, connections);

@@ -14,6 +14,7 @@ import { startSubscriptionJob } from './modules/subscriptions/subscription-job.j
 import { startCallCentreJob } from './modules/call-attempts/call-centre-job.js';
 import { startAssignmentJob } from './modules/assignment/assignment-job.js';
 import { startDailyReportJob } from './modules/daily-report/daily-report-job.js';
+import { startAnalyticsFoldJob } from './modules/analytics/analytics-fold-job.js';
 
 const started = performance.now();
 
@@ -30,9 +31,11 @@ async function prepareDatabase(config: TConfig): Promise<Database> {
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = await prepareDatabase(config);
-  // Decision 0019: a wrong or missing carrier key stops start-up with one clear message.
+  // Decision 0019: a wrong or missing carrier key stops start-up with one clear message, before
+  // anything is written: the demo seed dispatches parcels with it, and a seed cut off halfway
+  // would be taken for a finished one at the next start.
   await carrierKeyring(config);
+  const database = await prepareDatabase(config);
   const { app } = await buildApp(config, database);
   // ARCHITECTURE 3.7: background jobs after migrations (pg-boss migrates its own schema here).
   await startJobs(database, { log: app.log });
@@ -47,6 +50,8 @@ async function main(): Promise<void> {
   const stopCallCentreJob = await startCallCentreJob(database, app.log);
   // Issue 14.4: the daily report mails, at each shop's hour in its zone, once per shop and day.
   const stopDailyReportJob = startDailyReportJob(database, app.log);
+  // Issue 14.6: noted order changes folded into the analytics rollups in the background (decision 0118).
+  const stopAnalyticsFoldJob = await startAnalyticsFoldJob(database, app.log);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
     stopAssignmentJob();
     stopWebhooks();
     stopDailyReportJob();
+    stopAnalyticsFoldJob();
     await stopShipping();
     // Fastify stops accepting, closes Socket.IO (preClose) and idle keep-alive connections, and
     // waits for the requests in flight before it resolves.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client.js';
 import { sha256 } from '../src/lib/secrets.js';
 import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from './support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, openTestApp, postLogin, TEST_PASSWORD } from './support/test-db.js';
+import { unique } from './support/test-db.js';
 
 const { app, database } = await openTestApp();
 const randomIp = () =>
@@ -77,20 +78,10 @@ describe('POST /login', () => {
     const tenant = await createTestTenant(database);
     const ip = randomIp();
     for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/login',
-        payload: { email: tenant.ownerEmail, password: 'bad' },
-        remoteAddress: ip,
-      });
+      const r = await postLogin(app, tenant.ownerEmail, 'bad', ip);
       expect(r.statusCode).toBe(422);
     }
-    const locked = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: tenant.ownerEmail, password: TEST_PASSWORD },
-      remoteAddress: ip,
-    });
+    const locked = await postLogin(app, tenant.ownerEmail, TEST_PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -101,20 +92,10 @@ describe('POST /login', () => {
   it('limits one IP that tries many accounts', async () => {
     const ip = randomIp();
     for (let i = 0; i < LOGIN_LIMITS.ip.max; i++) {
-      await app.inject({
-        method: 'POST',
-        url: '/login',
-        payload: { email: `${unique('x')}@test.dz`, password: 'bad' },
-        remoteAddress: ip,
-      });
+      await postLogin(app, `${unique('x')}@test.dz`, 'bad', ip);
     }
     const tenant = await createTestTenant(database);
-    const blocked = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: tenant.ownerEmail, password: TEST_PASSWORD },
-      remoteAddress: ip,
-    });
+    const blocked = await postLogin(app, tenant.ownerEmail, TEST_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     // Another address is not affected.

@@ -168,6 +168,34 @@ export interface TCreateOptions {
   lookupExisting?: boolean;
 }
 
+/**
+ * A parcel the carrier says it has paid the shop for (issue 13.4, decision 0113): its payment status
+ * is "paid". `amount` is what the carrier paid for it in DZD by its own figures, or null when its API
+ * gives only the status (the remittance then takes what the shop expected).
+ */
+export interface TCarrierPayment {
+  trackingNumber: string;
+  amount: number | null;
+  /** The carrier's payment (statement) id, when it gives one. */
+  paymentId?: string;
+}
+
+/**
+ * Which carriers expose a parcel's payment status (CARRIERS.md): Yalidine/Guepex's `payment_status`
+ * (`payed`) on the parcel object, served by the sandbox too. EcoTrack, ZR Express, Maystro and NOEST
+ * document no per-parcel payment field the adapters could read: unsupported. An adapter offers
+ * `getPayments` exactly when its kind is true here (carriers.test.ts checks it); the screens read
+ * this to show "fetch from carrier" without building an adapter.
+ */
+export const PAYMENT_STATUS_SUPPORT: Readonly<Record<TCarrierKind, boolean>> = {
+  yalidine: true,
+  ecotrack: false,
+  zr_express: false,
+  maystro: false,
+  noest: false,
+  manual: false,
+};
+
 export interface TCarrierAdapter {
   readonly kind: TCarrierKind;
   readonly capabilities: TCarrierCapabilities;
@@ -182,6 +210,11 @@ export interface TCarrierAdapter {
   notifyDriver(tracking: string, message: string): Promise<void>;
   getDriverUpdates(tracking: string): Promise<TDriverUpdate[]>;
   testConnection(): Promise<TConnectionResult>;
+  /**
+   * Optional (PAYMENT_STATUS_SUPPORT): of these parcels, the ones the carrier has paid for. Parcels
+   * not paid yet, or unknown to the carrier, are left out.
+   */
+  getPayments?(trackings: string[]): Promise<TCarrierPayment[]>;
 }
 
 export type TCarrierErrorCode =

@@ -2,7 +2,7 @@ import { countCsvRows, csvRows } from './csv-rows.js';
 import { FILE_REFUSALS, fileLimits, fileRefused, type TFileLimits, type TSpreadsheetKind } from './file-limits.js';
 import type { TRawRow } from './raw-row.js';
 import { inspectXlsx, type TXlsxInspection } from './xlsx-inspection.js';
-import { xlsxRows } from './xlsx-rows.js';
+import { xlsxRows } from './xlsx-sheet-reader.js';
 
 /** One data row, its cells named by the header row. */
 export interface TSheetRow {
@@ -35,8 +35,8 @@ export interface TSpreadsheet {
 }
 
 /**
- * Opens a spreadsheet for streamed reading (.xlsx through ExcelJS's streaming reader, .csv through
- * papaparse in any of the encodings of csv-encoding.ts). The first non-empty row is the header;
+ * Opens a spreadsheet for streamed reading (.xlsx through xlsx-sheet-reader.ts, docs/decisions/0120;
+ * .csv through papaparse in any of the encodings of csv-encoding.ts). The first non-empty row is the header;
  * an empty file or a header without data is refused here, before any row is handed out.
  */
 export async function openSpreadsheet(options: TOpenSpreadsheetOptions): Promise<TSpreadsheet> {

@@ -5,6 +5,9 @@ import { DEFAULT_FILE_LIMITS, FILE_REFUSALS, fileRefused, isFileRefusal, type TF
 import type { TRawRow } from './raw-row.js';
 
 /**
+ * No longer the import's reader (xlsx-sheet-reader.ts is, docs/decisions/0120): kept as the reference
+ * its test compares with.
+ *
  * The non-empty rows of one worksheet (xl/worksheets/sheet{sheetFileNumber}.xml) through ExcelJS's
  * streaming reader: rows are parsed as the zip streams, so memory holds the shared strings and
  * one row, never the sheet. Formula cells give their cached result and are flagged. The sheet's

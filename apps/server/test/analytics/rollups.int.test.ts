@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES, type TStatusType } from '@cod/shared';
+import { addDays, ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES, type TStatusType } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import * as repo from '../../src/modules/analytics/analytics.repository.js';
+import { foldPendingAnalytics } from '../../src/modules/analytics/analytics.service.js';
 import { openTestApp } from '../support/test-db.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
 
@@ -20,7 +21,7 @@ const mismatches = (tenantId: number) =>
     ),
   );
 
-describe('analytics rollups (docs/decisions/0078)', () => {
+describe('analytics rollups (docs/decisions/0078, 0110, 0118, 0119)', () => {
   it('equal a direct recount after random concurrent order transitions, a fold and a rebuild', async () => {
     const shop = await shopWithCatalogue(app, database);
     const agents = [await agentOf(app, database, shop, 'Agent A'), await agentOf(app, database, shop, 'Agent B')];
@@ -93,10 +94,21 @@ describe('analytics rollups (docs/decisions/0078)', () => {
           }
         });
     });
-    // Ten writers at a time (PGlite serialises them; PostgreSQL runs them concurrently).
+    // Ten writers at a time (PGlite serialises them; PostgreSQL runs them concurrently), and two
+    // background folds (two instances' jobs, decision 0118) folding while they write, until half
+    // the transitions are done: the rest stays pending for the readers.
     let next = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
+    let folds = 0;
+    const folders = Array.from({ length: 2 }, async () => {
+      while (next < tasks.length / 2) {
+        await foldPendingAnalytics(database.db);
+        folds += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await Promise.all([
+      ...folders,
+      ...Array.from({ length: 10 }, async () => {
         while (next < tasks.length) {
           const task = tasks[next++]!;
           for (let attempt = 0; ; attempt += 1) {
@@ -112,12 +124,22 @@ describe('analytics rollups (docs/decisions/0078)', () => {
           }
         }
       }),
-    );
+    ]);
+    expect(folds).toBeGreaterThan(0);
     expect(await mismatches(shop.tenant.id)).toEqual([]);
 
     // Every filter with every breakdown: the rollup read equals a count from the per-order facts.
-    const range = { from: '2000-01-01', to: '2100-01-01' };
-    const compareReads = () =>
+    // All time, and a range with whole weeks (weekly rollups, decision 0119) and edge days around
+    // the transitions' days.
+    const today = new Date().toISOString().slice(0, 10);
+    const ranges = [
+      { from: '2000-01-01', to: '2100-01-01' },
+      { from: addDays(today, -12), to: addDays(today, 2) },
+    ];
+    const compareReads = async () => {
+      for (const range of ranges) await compareReadsIn(range);
+    };
+    const compareReadsIn = (range: { from: string; to: string }) =>
       withTenant(database.db, shop.tenant.id, async (tx) => {
         const norm = (list: repo.TKeyedSums[]) =>
           Object.fromEntries(
@@ -160,10 +182,7 @@ describe('analytics rollups (docs/decisions/0078)', () => {
     expect(await mismatches(shop.tenant.id)).toEqual([]);
     await compareReads();
     const [pending] = await withTenant(database.db, shop.tenant.id, (tx) =>
-      rows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from analytics_fact_deltas where tenant_id = ${shop.tenant.id}`,
-      ),
+      rows<{ n: number }>(tx, sql`select count(*)::int as n from analytics_dirty where tenant_id = ${shop.tenant.id}`),
     );
     expect(pending!.n).toBe(0);
 

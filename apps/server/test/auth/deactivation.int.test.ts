@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
-import { createTestTenant, createTestUser, loginAs, TEST_PASSWORD } from '../support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, postLogin, TEST_PASSWORD } from '../support/test-db.js';
 import { openListeningApp } from '../support/listening-app.js';
 import { connect, disconnected, sleep } from '../realtime/support/sockets.js';
 import { mailsTo, randomIp } from './support.js';
@@ -48,12 +48,7 @@ describe('POST /dashboard/users/:id/deactivate', () => {
   it('a deactivated user can neither sign in nor get a reset mail', async () => {
     const { owner, manager } = await shopWithManager();
     await post(`/dashboard/users/${manager.id}/deactivate`, owner.authorization);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: manager.email, password: TEST_PASSWORD },
-      remoteAddress: randomIp(),
-    });
+    const login = await postLogin(app, manager.email, TEST_PASSWORD, randomIp());
     expect(login.statusCode).toBe(422);
     expect(login.json().errors.email).toEqual(['These credentials do not match our records.']);
     await app.inject({

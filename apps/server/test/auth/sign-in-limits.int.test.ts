@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from '../support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, openTestApp, postLogin } from '../support/test-db.js';
+import { TEST_PASSWORD, unique } from '../support/test-db.js';
 import { attempt, randomIp, tally } from './support.js';
 
 // docs/decisions/0038: limits a stranger cannot turn against the owner, counted atomically.
@@ -37,12 +38,7 @@ describe('a stranger cannot lock the owner out', () => {
     );
     expect(tally(statuses)).toEqual({ 422: LOGIN_LIMITS.account.max });
 
-    const newcomer = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: tenant.ownerEmail, password: TEST_PASSWORD },
-      remoteAddress: randomIp(),
-    });
+    const newcomer = await postLogin(app, tenant.ownerEmail, TEST_PASSWORD, randomIp());
     expect(newcomer.statusCode).toBe(429);
     expect(Number(newcomer.headers['retry-after'])).toBeGreaterThan(0);
     await loginAs(app, tenant.ownerEmail, TEST_PASSWORD, home);
@@ -132,12 +128,7 @@ describe('counting', () => {
     for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) {
       await attempt(app, { email: tenant.ownerEmail, password: 'guess', ip });
     }
-    const locked = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: tenant.ownerEmail, password: TEST_PASSWORD },
-      remoteAddress: ip,
-    });
+    const locked = await postLogin(app, tenant.ownerEmail, TEST_PASSWORD, ip);
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(LOGIN_LIMITS.pair.windowSeconds - 60);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.pair.windowSeconds);

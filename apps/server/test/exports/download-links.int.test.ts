@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TDispatchResponse, TParcelTicketsResponse } from '@cod/shared';
+import type { TParcelTicketsResponse } from '@cod/shared';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { inspectPdf, readingText } from '../documents/support/pdf-inspect.js';
 import { clientOf, createOrder, orderBody, type TClient, type TShop } from '../orders/orders-support.js';
-import {
-  addCompany,
-  openShippingWorld,
-  readyOrders,
-  shopWithCompany,
-  type TShippingShop,
-} from '../shipping/shipping-support.js';
+import { addCompany, dispatchOrders, openShippingWorld, readyOrders } from '../shipping/shipping-support.js';
+import { shopWithCompany, type TShippingShop } from '../shipping/shipping-support.js';
 import { createTestUser, loginAs, type TTestTenant } from '../support/test-db.js';
 
 // docs/decisions/0040 (issue part 7, links): every link a new tab opens without the bearer header
@@ -170,12 +165,11 @@ describe('parcel ticket links (GET /dashboard/orders/parcel-tickets/:key)', () =
 
   async function dispatchedOrders(count: number, overrides: Record<string, unknown> = {}) {
     const orders = await readyOrders(shop, count, overrides);
-    const body = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: manual,
-        order_ids: orders.map((o) => o.id),
-      })
-    ).json() as TDispatchResponse;
+    const body = await dispatchOrders(
+      shop,
+      manual,
+      orders.map((o) => o.id),
+    );
     expect(body.dispatch_errors).toEqual([]);
     return orders.map((o) => o.id);
   }

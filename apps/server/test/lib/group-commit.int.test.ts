@@ -86,7 +86,8 @@ describe('TenantGroupCommit', () => {
   it('rolls a batch back on a database error and runs its items alone: only the failing one fails', async () => {
     const tenant = await createTestTenant(database);
     const writer = countingWriter();
-    const commits = new TenantGroupCommit(database.db, writer);
+    // One lane, so the burst queues behind the lone request and shares one attempt.
+    const commits = new TenantGroupCommit(database.db, writer, 64, 1);
     const events = eventsOf(tenant.id);
     const first = commits.run(tenant.id, { name: 'lone' });
     const burst = ['a', 'b', 'poison', 'c'].map((name) =>
@@ -136,5 +137,35 @@ describe('TenantGroupCommit', () => {
     expect(writer.batches.some((batch) => batch.includes('other shop') && batch.length > 1)).toBe(false);
     expect(await counterOf(one.id)).toBe(5);
     expect(await counterOf(two.id)).toBe(1);
+  });
+
+  it('runs two transactions of one shop at once (decision 0121), each item exactly once, in order on the shared counter', async () => {
+    const tenant = await createTestTenant(database);
+    const writer = countingWriter();
+    let inFlight = 0;
+    let most = 0;
+    const slow: typeof writer = {
+      ...writer,
+      async write(tx, events, tenantId, items) {
+        most = Math.max(most, ++inFlight);
+        try {
+          // The part before the shared row: both lanes may be here at once.
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          return await writer.write(tx, events, tenantId, items);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const commits = new TenantGroupCommit(database.db, slow, 8, 2);
+    const names = Array.from({ length: 30 }, (_, i) => `lane-${i}`);
+    const results = await Promise.all(
+      names.map((name, i) => commits.run(tenant.id, { name, key: i % 5 === 0 ? 'same' : null } as TItem)),
+    );
+    expect(results.map((r) => r.name)).toEqual(names);
+    // (The embedded database has one connection: there the second lane waits for it.)
+    if (process.env.TEST_DATABASE_URL) expect(most).toBe(2);
+    expect(await counterOf(tenant.id)).toBe(30);
+    for (const batch of writer.batches) expect(batch.length).toBeLessThanOrEqual(8);
   });
 });

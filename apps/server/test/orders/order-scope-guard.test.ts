@@ -74,6 +74,10 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     reads: 2,
     why: "an order's profit reads it through visibleTo; its ad-spend share counts the shop's orders of the day (only the share is shown)",
   },
+  'modules/analytics/accounting.repository.ts': {
+    reads: 3,
+    why: "the accounting view (decision 0116): the finished orders' carrier fees and the ad-spend pools' orders of the day, summed; 'view accounting', and a Support Agent's own orders (agent filter forced)",
+  },
   'modules/users/users.repository.ts': {
     reads: 1,
     why: "deactivating a user lists that user's open orders for the owner to reassign (manage users)",

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { multipartFile } from '../support/multipart.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD } from '../support/test-db.js';
+import { createTestTenant, createTestUser, loginAs, openTestApp, postLogin } from '../support/test-db.js';
+import { TEST_PASSWORD } from '../support/test-db.js';
 
 // Issue 18.4: the signed-in user's own account (docs/decisions/0059).
 const { app, database } = await openTestApp();
@@ -119,19 +120,9 @@ describe('password change', () => {
     expect((await call('GET', '/profile', laptop)).statusCode).toBe(200);
     for (const other of [phone, tablet]) expect((await call('GET', '/profile', other)).statusCode).toBe(401);
 
-    const oldPassword = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: manager.email, password: TEST_PASSWORD },
-      remoteAddress: '10.9.0.4',
-    });
+    const oldPassword = await postLogin(app, manager.email, TEST_PASSWORD, '10.9.0.4');
     expect(oldPassword.statusCode).toBe(422);
-    const newPassword = await app.inject({
-      method: 'POST',
-      url: '/login',
-      payload: { email: manager.email, password: 'new-secret-456' },
-      remoteAddress: '10.9.0.4',
-    });
+    const newPassword = await postLogin(app, manager.email, 'new-secret-456', '10.9.0.4');
     expect(newPassword.statusCode).toBe(200);
   });
 });

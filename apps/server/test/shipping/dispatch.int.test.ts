@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shippingOutcomeMessage, type TDispatchResponse } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
-import { openShippingWorld, orderOf, readyOrders, shopWithCompany, type TShippingShop } from './shipping-support.js';
+import { dispatchOrders, openShippingWorld, orderOf, readyOrders, shopWithCompany } from './shipping-support.js';
+import { type TShippingShop } from './shipping-support.js';
 
 const world = await openShippingWorld();
 
@@ -90,22 +91,12 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
   it('answers SPEC 8 outcomes for all failed and all succeeded, and refuses what SPEC 4 does not allow', async () => {
     const shop = await shopWithCompany(world);
     const [a, b, c] = await readyOrders(shop, 3);
-    const first = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [a!.id, b!.id],
-      })
-    ).json() as TDispatchResponse;
+    const first = await dispatchOrders(shop, shop.companyId, [a!.id, b!.id]);
     expect(shippingOutcomeMessage('dispatch', first.dispatch_success.length, first.dispatch_errors).message).toBe(
       'Successfully dispatched all 2 orders!',
     );
     // Already dispatched (not in the ready tab any more): refused per order, nothing created.
-    const again = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [a!.id],
-      })
-    ).json() as TDispatchResponse;
+    const again = await dispatchOrders(shop, shop.companyId, [a!.id]);
     expect(again.dispatch_success).toEqual([]);
     expect(shippingOutcomeMessage('dispatch', 0, again.dispatch_errors).message).toMatch(
       /^Failed to dispatch orders: /,
@@ -141,12 +132,7 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
     );
     const tracking = assigned.shipping_success[0].tracking_number as string;
     expect((await shippingStateOf(shop, order!.id)).status_type).toBe('confirmed');
-    const dispatched = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [order!.id],
-      })
-    ).json() as TDispatchResponse;
+    const dispatched = await dispatchOrders(shop, shop.companyId, [order!.id]);
     expect(dispatched.dispatch_success).toEqual([{ order_id: order!.id, tracking_number: tracking }]);
     expect(await shippingStateOf(shop, order!.id)).toMatchObject({ status_type: 'inDispatch', shipments: 1 });
   });
@@ -156,12 +142,7 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
     const [first, second] = await readyOrders(shop, 2);
     // 1. The answer is lost; the adapter looks the parcel up by reference and recovers it.
     world.sandbox.faults.timeout({ dialect: 'yalidine', operation: 'create', times: 1, holdMs: 3000 });
-    const recovered = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [first!.id],
-      })
-    ).json() as TDispatchResponse;
+    const recovered = await dispatchOrders(shop, shop.companyId, [first!.id]);
     expect(recovered.dispatch_success).toHaveLength(1);
     const account = accountOfTracking(recovered.dispatch_success[0]!.tracking_number);
     expect(parcelsAtSandbox(String(first!.order_number), account)).toBe(1);
@@ -169,12 +150,7 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
     // 2. The answer is lost and the lookup fails too: the outcome stays unknown, the attempt is kept.
     world.sandbox.faults.timeout({ dialect: 'yalidine', operation: 'create', times: 1, holdMs: 3000 });
     world.sandbox.faults.fail({ dialect: 'yalidine', operation: 'lookup', times: 20, status: 503 });
-    const unknown = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [second!.id],
-      })
-    ).json() as TDispatchResponse;
+    const unknown = await dispatchOrders(shop, shop.companyId, [second!.id]);
     world.sandbox.faults.clear();
     expect(unknown.dispatch_success).toEqual([]);
     expect(unknown.dispatch_errors).toHaveLength(1);
@@ -187,12 +163,7 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
     expect(createdAtCarrier).toBe(1);
 
     // 3. The retry looks the reference up first and commits the existing parcel: still one parcel.
-    const retry = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [second!.id],
-      })
-    ).json() as TDispatchResponse;
+    const retry = await dispatchOrders(shop, shop.companyId, [second!.id]);
     expect(retry.dispatch_success).toHaveLength(1);
     expect(parcelsAtSandbox(String(second!.order_number), account)).toBe(1);
     expect(await shippingStateOf(shop, second!.id)).toMatchObject({
@@ -207,34 +178,19 @@ describe('dispatch (issue 5.5, SPEC 7 and 8)', () => {
     const [a, b] = await readyOrders(shop, 2);
     world.sandbox.faults.rateLimit({ dialect: 'yalidine', operation: 'create', times: 2, retryAfterSeconds: 1 });
     const started = Date.now();
-    const paced = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [a!.id],
-      })
-    ).json() as TDispatchResponse;
+    const paced = await dispatchOrders(shop, shop.companyId, [a!.id]);
     expect(paced.dispatch_success).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     const limited = world.sandbox.requests.filter((r) => r.dialect === 'yalidine' && r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(2);
 
     world.sandbox.faults.rateLimit({ dialect: 'yalidine', operation: 'create', times: 5, retryAfterSeconds: 3600 });
-    const refused = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [b!.id],
-      })
-    ).json() as TDispatchResponse;
+    const refused = await dispatchOrders(shop, shop.companyId, [b!.id]);
     world.sandbox.faults.clear();
     expect(refused.dispatch_success).toEqual([]);
     expect(await shippingStateOf(shop, b!.id)).toMatchObject({ status_type: 'confirmed', shipments: 0, attempts: 0 });
     // Nothing was processed by the carrier, so the next try simply creates it.
-    const next = (
-      await shop.api.post('/dashboard/orders/dispatch', {
-        shipping_company_id: shop.companyId,
-        order_ids: [b!.id],
-      })
-    ).json() as TDispatchResponse;
+    const next = await dispatchOrders(shop, shop.companyId, [b!.id]);
     expect(next.dispatch_success).toHaveLength(1);
   });
 });

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TDispatchResponse, TParcelTicketsResponse } from '@cod/shared';
+import type { TParcelTicketsResponse } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
-import { addCompany, openShippingWorld, readyOrders, shopWithCompany, type TShippingShop } from './shipping-support.js';
+import { addCompany, dispatchOrders, openShippingWorld, readyOrders, shopWithCompany } from './shipping-support.js';
+import { type TShippingShop } from './shipping-support.js';
 
 const world = await openShippingWorld();
 
 async function dispatched(shop: TShippingShop, companyId: number, count: number) {
   const orders = await readyOrders(shop, count);
-  const body = (
-    await shop.api.post('/dashboard/orders/dispatch', {
-      shipping_company_id: companyId,
-      order_ids: orders.map((o) => o.id),
-    })
-  ).json() as TDispatchResponse;
+  const body = await dispatchOrders(
+    shop,
+    companyId,
+    orders.map((o) => o.id),
+  );
   expect(body.dispatch_errors).toEqual([]);
   return body.dispatch_success;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll } from 'vitest';
-import type { TOrderRow } from '@cod/shared';
+import type { TDispatchResponse, TOrderRow } from '@cod/shared';
 import type { TCarrierKind } from '../../src/carriers/carrier.js';
 import { SANDBOX_CREDENTIALS, startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
 import type { Database } from '../../src/db/client.js';
@@ -126,4 +126,13 @@ export async function orderOf(shop: TShop, id: number): Promise<TOrderRow> {
   const response = await shop.api.get(`/dashboard/orders/${id}`);
   if (response.statusCode !== 200) throw new Error(`order ${id}: ${response.statusCode} ${response.body}`);
   return response.json() as TOrderRow;
+}
+
+/** Dispatches `orderIds` with company `companyId` through the orders route: its answer's body. */
+export async function dispatchOrders(shop: TShop, companyId: number, orderIds: number[]): Promise<TDispatchResponse> {
+  const response = await shop.api.post('/dashboard/orders/dispatch', {
+    shipping_company_id: companyId,
+    order_ids: orderIds,
+  });
+  return response.json() as TDispatchResponse;
 }

@@ -79,9 +79,19 @@ export async function createTestUser(
   return { id, email };
 }
 
+/** One sign-in through the real route, from `ip` (inject's own address without one): the answer as it is. */
+export function postLogin(app: TApp['app'], email: string, password: string, ip?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+}
+
 /** Signs in through the real route and answers the bearer header. */
 export async function loginAs(app: TApp['app'], email: string, password = TEST_PASSWORD, ip = '10.0.0.1') {
-  const response = await app.inject({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress: ip });
+  const response = await postLogin(app, email, password, ip);
   if (response.statusCode !== 200)
     throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
   const body = response.json() as { accessToken: string };

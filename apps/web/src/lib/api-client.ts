@@ -49,26 +49,35 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Same-origin JSON call. SPEC 7: every request carries `Authorization: Bearer <token>` when one is
- * stored. SPEC 8: a 401 clears userData, accessToken and userAbilities and goes to /login; every
- * other error is thrown to the caller as an ApiError.
+ * Sends a same-origin request with `token` as its bearer (when there is one): a FormData body (an
+ * upload) sets its own multipart boundary, anything else goes as JSON. Answers the response and
+ * its parsed body.
  */
-export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+export async function sendRequest(
+  path: string,
+  options: TRequestOptions,
+  token: string | null,
+): Promise<{ response: Response; body: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  // A FormData body (an upload) sets its own multipart boundary; everything else is JSON.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-  const body = await readBody(response);
+  return { response, body: await readBody(response) };
+}
 
+/**
+ * Same-origin JSON call. SPEC 7: every request carries `Authorization: Bearer <token>` when one is
+ * stored. SPEC 8: a 401 clears userData, accessToken and userAbilities and goes to /login; every
+ * other error is thrown to the caller as an ApiError.
+ */
+export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+  const { response, body } = await sendRequest(path, options, getAccessToken());
   if (response.ok) return body as T;
 
   if (response.status === 401) {

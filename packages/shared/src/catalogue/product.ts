@@ -57,6 +57,10 @@ export const ZVariantInput = z
     name: zName('name', 100),
     sku: ZSku,
     price: zMoney('price'),
+    /** The variant's purchase cost (issue 13.6); null: the product's, else its latest purchase's. */
+    cost_price: zMoney('cost price')
+      .nullish()
+      .transform((v) => v ?? null),
     attributes: z
       .array(ZVariantAttribute)
       .max(5, m('product.too_many_attributes', { max: 5 }))
@@ -136,6 +140,10 @@ export interface TProductVariant {
   name: string;
   sku: string;
   price: number;
+  /** Its own purchase cost (issue 13.6), null when it has none. */
+  cost_price: number | null;
+  /** The unit cost of its latest purchase: what its profit counts when no cost price is set. */
+  last_unit_cost: number | null;
   attributes: Array<{ name: string; value: string }>;
   on_hand: number;
   reserved: number;

@@ -4,3 +4,4 @@ export * from './entries.js';
 export * from './remittances.js';
 export * from './commissions.js';
 export * from './profit.js';
+export * from './accounting.js';

@@ -44,6 +44,32 @@ export interface TOrderProfit {
   cost_missing: boolean;
 }
 
+/** The parts profit is made of: what was sold, minus every cost (decision 0103). */
+export interface TProfitParts {
+  revenue_centimes: number;
+  product_cost_centimes: number;
+  carrier_fee_centimes: number;
+  return_fee_centimes: number;
+  commission_centimes: number;
+  ad_spend_centimes: number;
+}
+
+/**
+ * Profit = revenue − product cost − carrier fees − return fees − commissions − ad spend: the one
+ * formula of an order's profit (`orderProfit`) and of a period's (the accounting view,
+ * `accountingLine`, decision 0116), which sums the same parts.
+ */
+export function profitOfParts(p: TProfitParts): TCentimes {
+  return centimes(
+    p.revenue_centimes -
+      p.product_cost_centimes -
+      p.carrier_fee_centimes -
+      p.return_fee_centimes -
+      p.commission_centimes -
+      p.ad_spend_centimes,
+  );
+}
+
 export function orderProfit(facts: TProfitFacts): TOrderProfit {
   const sold = facts.outcome === 'delivered' || facts.outcome === 'open';
   let cost = 0;
@@ -52,9 +78,14 @@ export function orderProfit(facts: TProfitFacts): TOrderProfit {
   const productCost = sold ? centimes(cost) : ZERO;
   const carrierFee = sold ? facts.carrier_fee_centimes : ZERO;
   const returnFee = facts.outcome === 'returned' ? facts.return_fee_centimes : ZERO;
-  const profit = centimes(
-    revenue - productCost - carrierFee - returnFee - facts.commission_centimes - facts.ad_spend_centimes,
-  );
+  const profit = profitOfParts({
+    revenue_centimes: revenue,
+    product_cost_centimes: productCost,
+    carrier_fee_centimes: carrierFee,
+    return_fee_centimes: returnFee,
+    commission_centimes: facts.commission_centimes,
+    ad_spend_centimes: facts.ad_spend_centimes,
+  });
   return {
     outcome: facts.outcome,
     revenue_centimes: revenue,

@@ -12,7 +12,13 @@ export interface TCarrierCash {
   shipping_company_id: number;
   name: string;
   owed_centimes: TCentimes;
+  /** Delivered and returned parcels not yet settled. */
   parcels: number;
+  /** Of those, the returned ones: each takes its return fee off what is owed (decision 0112). */
+  returned_parcels: number;
+  return_fees_centimes: TCentimes;
+  /** The carrier's API gives its parcels' payment status: "fetch from carrier" (decision 0113). */
+  fetch_payments: boolean;
   buckets: Record<TAgeingBucket, { centimes: TCentimes; parcels: number }>;
 }
 
@@ -23,8 +29,11 @@ export interface TOwedParcel {
   total_centimes: TCentimes;
   fee_centimes: TCentimes;
   owed_centimes: TCentimes;
+  /** When it was delivered, or returned for a returned parcel. */
   delivered_at: string;
   days: number;
+  /** A returned parcel: total 0, fee = the grid's return fee, owed negative (decision 0112). */
+  returned: boolean;
 }
 
 export const ZOwedQuery = ZListQuery.extend({ shipping_company_id: zQueryId });
@@ -50,9 +59,13 @@ export const ZRemittanceUploadQuery = z.object({
 
 export const ZRemittanceLine = z.object({
   tracking_number: zRequiredText('reference', 120),
-  amount_centimes: zCentimes('amount'),
+  // Signed: a returned parcel's line is the return fee the carrier deducted (decision 0112).
+  amount_centimes: zCentimes('amount', { signed: true }),
 });
 export type TRemittanceLine = z.output<typeof ZRemittanceLine>;
+
+/** "Fetch from carrier": the header only, the lines come from the carrier's API (decision 0113). */
+export const ZRemittanceFetch = ZRemittanceHeader;
 
 /** A remittance typed by hand: the parcels picked with what was paid for each. */
 export const ZRemittanceInput = ZRemittanceHeader.extend({

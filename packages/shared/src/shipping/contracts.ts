@@ -175,7 +175,17 @@ const zFee = z
   .nullable();
 
 export const ZShippingFeesUpdate = z.object({
-  fees: z.array(z.object({ state_id: z.number().int().min(1).max(58), home_fee: zFee, stopdesk_fee: zFee })).max(58),
+  fees: z
+    .array(
+      z.object({
+        state_id: z.number().int().min(1).max(58),
+        home_fee: zFee,
+        stopdesk_fee: zFee,
+        // What the carrier bills for a parcel that comes back (decisions 0103, 0112); left out: kept.
+        return_fee: zFee.optional(),
+      }),
+    )
+    .max(58),
 });
 export type TShippingFeesUpdate = z.input<typeof ZShippingFeesUpdate>;
 
@@ -199,6 +209,7 @@ export type TShippingFeeRow = {
   state_name: string;
   home_fee: number | null;
   stopdesk_fee: number | null;
+  return_fee: number | null;
 };
 export type TStopDesk = {
   center_id: string;

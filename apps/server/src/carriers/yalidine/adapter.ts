@@ -1,7 +1,7 @@
 import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
 import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
 import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCentre } from '../carrier.js';
-import type { TCreateOutcome, TFeeRow, TParcelInput, TTracking } from '../carrier.js';
+import type { TCarrierPayment, TCreateOutcome, TFeeRow, TParcelInput, TTracking } from '../carrier.js';
 import { createParcelsSafely, refusedOutcome, type TFound } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asString, chunk, oldestFirst, splitFullName } from '../parcel-format.js';
 import { trackingEvent } from '../parcel-format.js';
@@ -202,6 +202,31 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
             trackingNumber,
             current: parcel ? yalidineStatuses.map(lastStatus || INITIAL_STATUS) : null,
             events,
+          });
+        }
+      }
+      return out;
+    },
+
+    // Decision 0113: the parcel's `payment_status` (CARRIERS.md 3.1: not-ready, ready, receivable,
+    // payed); what was paid is the parcel's own price less its delivery fee when it gives both.
+    async getPayments(trackings) {
+      const out: TCarrierPayment[] = [];
+      for (const group of chunk([...new Set(trackings)], 100)) {
+        const parcels = await list('/parcels/', {
+          tracking: group.join(','),
+          fields: 'tracking,payment_status,payment_id,price,delivery_fee',
+        });
+        for (const parcel of parcels) {
+          const trackingNumber = asString(parcel.tracking);
+          if (!group.includes(trackingNumber) || asString(parcel.payment_status) !== 'payed') continue;
+          const price = asNumber(parcel.price);
+          const fee = asNumber(parcel.delivery_fee);
+          const paymentId = asString(parcel.payment_id);
+          out.push({
+            trackingNumber,
+            amount: price === null || fee === null ? null : price - fee,
+            ...(paymentId ? { paymentId } : {}),
           });
         }
       }

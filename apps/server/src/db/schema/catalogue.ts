@@ -39,6 +39,7 @@ export const productVariants = tenantTable('product_variants', {
   name: text('name').notNull(),
   sku: text('sku').notNull(),
   price: money('price').notNull(),
+  costPrice: money('cost_price'),
   attributes: jsonb('attributes').$type<Array<{ name: string; value: string }>>().notNull().default([]),
   position: integer('position').notNull().default(0),
   ...stockBalance(),

@@ -159,6 +159,7 @@ const variant = (sku: string, price: number, initial_stock: number, attrs: Recor
   name: Object.values(attrs).join(' '),
   sku,
   price,
+  cost_price: null,
   attributes: Object.entries(attrs).map(([name, value]) => ({ name, value })),
   initial_stock,
 });

@@ -1,10 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TAnalyticsDimension, TAnalyticsFilter, TAnalyticsMetric, TDayRange, TMetricTable } from '@cod/shared';
+import {
+  addDays,
+  type TAnalyticsDimension,
+  type TAnalyticsFilter,
+  type TAnalyticsMetric,
+  type TDayRange,
+  type TMetricTable,
+} from '@cod/shared';
 import { rows, type Db, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 
-/** Pending fact deltas (two per changed order) a reader lets accumulate before folding them (decision 0110). */
-export const ANALYTICS_FOLD_THRESHOLD = 2_000;
+/**
+ * Notes of changed orders (analytics_dirty, about two per status change) a reader lets accumulate
+ * before folding them itself; the background fold (analytics-fold-job.ts) normally keeps them far
+ * below (decision 0118).
+ */
+export const ANALYTICS_FOLD_THRESHOLD = 1_000;
 
 interface TSumRow {
   metric: TAnalyticsMetric;
@@ -52,11 +63,47 @@ const UNPIVOT = sql`(values
   ('returned', x.returned_n, x.returned_amount, 0)
 ) as m(metric, n, amount, duration_s)`;
 
+/** Day of the week of a 'YYYY-MM-DD' day, 0 for Sunday. */
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * A range as whole Monday-to-Sunday weeks (the Mondays `weeks.from`..`weeks.to`, read from the
+ * weekly rollups) and the days before and after them (read from the daily rollups); decision 0119.
+ */
+export function splitIntoWeeks(range: TDayRange): { weeks: TDayRange | null; days: TDayRange[] } {
+  const firstMonday = addDays(range.from, (8 - weekday(range.from)) % 7);
+  const lastSunday = addDays(range.to, -(weekday(range.to) % 7));
+  const lastMonday = addDays(lastSunday, -6);
+  if (firstMonday > lastMonday) return { weeks: null, days: [range] };
+  const days: TDayRange[] = [];
+  if (range.from < firstMonday) days.push({ from: range.from, to: addDays(firstMonday, -1) });
+  if (lastSunday < range.to) days.push({ from: addDays(lastSunday, 1), to: range.to });
+  return { weeks: { from: firstMonday, to: lastMonday }, days };
+}
+
+/**
+ * The rollup rows of a range matching `where` (on alias r): by day, or (`weekly`, for a breakdown)
+ * the whole weeks from the weekly rows and the edge days from the daily rows.
+ */
+function rollupRows(tenantId: number, range: TDayRange, where: SQL, weekly: boolean): SQL {
+  const daily = (days: TDayRange) =>
+    sql`select r.* from analytics_rollups r
+        where r.tenant_id = ${tenantId} and r.day >= ${days.from}::date and r.day <= ${days.to}::date and ${where}`;
+  const split = weekly ? splitIntoWeeks(range) : { weeks: null, days: [range] };
+  const parts = split.days.map(daily);
+  if (split.weeks)
+    parts.push(sql`select r.* from analytics_rollups_weekly r
+        where r.tenant_id = ${tenantId} and r.day >= ${split.weeks.from}::date and r.day <= ${split.weeks.to}::date
+          and ${where}`);
+  return sql.join(parts, sql` union all `);
+}
+
 /**
  * Sums of the folded rollups for one rollup pair, grouped by `group` ('day' or the free side of
- * the pair). `where` is on alias r.
+ * the pair). `where` and `group` are on alias r; a breakdown (not grouped by day) reads whole weeks
+ * from the weekly rows.
  */
-function sumRollups(tenantId: number, range: TDayRange, where: SQL, group: SQL): SQL {
+function sumRollups(tenantId: number, range: TDayRange, where: SQL, group: SQL, weekly = true): SQL {
   return sql`select m.metric, x.key, m.n, m.amount, m.duration_s
         from (
           select ${group} as key, sum(created_n) as created_n, sum(created_amount) as created_amount,
@@ -66,8 +113,7 @@ function sumRollups(tenantId: number, range: TDayRange, where: SQL, group: SQL):
             sum(delivered_n) as delivered_n, sum(delivered_amount) as delivered_amount, sum(delivered_s) as delivered_s,
             sum(delivered_timed_n) as delivered_timed_n, sum(returned_n) as returned_n,
             sum(returned_amount) as returned_amount
-          from analytics_rollups r
-          where r.tenant_id = ${tenantId} and r.day >= ${range.from}::date and r.day <= ${range.to}::date and ${where}
+          from (${rollupRows(tenantId, range, where, weekly)}) r
           group by 1
         ) x
         cross join lateral ${UNPIVOT}
@@ -91,7 +137,7 @@ export async function dailyFromRollups(tx: Tx, tenantId: number, range: TDayRang
     : sql`r.fk = '' and r.fv = '' and r.bk = '' and r.bv = ''`;
   return foldedAndPending(
     tx,
-    sumRollups(tenantId, range, where, sql`to_char(r.day, 'YYYY-MM-DD')`),
+    sumRollups(tenantId, range, where, sql`to_char(r.day, 'YYYY-MM-DD')`, false),
     factSums(tenantId, range, filter ? [filter] : [], 'day', 'deltas'),
   );
 }
@@ -167,7 +213,11 @@ export async function sumFromFacts(
   return collect(await rows<TSumRow>(tx, factSums(tenantId, range, filters, group, 'facts')));
 }
 
-/** Sums over the facts, or over the pending signed fact deltas (migration 0030). */
+/**
+ * Sums over the facts, or over the pending changes only (migration 0034): the noted orders' facts
+ * computed now (+1) minus their stored facts (-1), app_analytics_pending. The stored facts lag
+ * until the next fold, so the facts source is the stored facts plus the pending changes.
+ */
 function factSums(
   tenantId: number,
   range: TDayRange,
@@ -194,8 +244,9 @@ function factSums(
   if (only) conditions.push(only);
   const from =
     source === 'facts'
-      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId}) f`
-      : sql`(select (d.facts).*, d.sign from analytics_fact_deltas d where d.tenant_id = ${tenantId}) f`;
+      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId}
+          union all select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`
+      : sql`(select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`;
   return sql`select e.metric, ${keyOf} as key, sum(f.sign) as n, sum(f.sign * e.amount) as amount,
           sum(f.sign * e.duration_s) as duration_s
         from ${from}
@@ -235,21 +286,35 @@ export async function pendingDeltas(tx: Tx, tenantId: number): Promise<number> {
   // Bounded count: we only need to know whether the threshold is passed.
   const [row] = await rows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from (select 1 from analytics_fact_deltas where tenant_id = ${tenantId}
+    sql`select count(*)::int as n from (select 1 from analytics_dirty where tenant_id = ${tenantId}
         limit ${ANALYTICS_FOLD_THRESHOLD + 1}) d`,
   );
   return Number(row?.n ?? 0);
 }
 
-/** Folds a shop's deltas unless another request is doing it (its own short transaction). */
-export async function foldAnalytics(db: Db, tenantId: number): Promise<void> {
-  await withTenant(db, tenantId, async (tx) => {
+/**
+ * Folds a shop's noted orders unless another request or job is doing it (its own short
+ * transaction). Answers the number of orders whose facts changed, null when the shop was busy.
+ */
+export async function foldAnalytics(db: Db, tenantId: number): Promise<number | null> {
+  return withTenant(db, tenantId, async (tx) => {
     const [lock] = await rows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtext('analytics_rollups'), ${tenantId}) as locked`,
     );
-    if (lock?.locked) await tx.execute(sql`select app_analytics_fold(${tenantId})`);
+    if (!lock?.locked) return null;
+    const [row] = await rows<{ n: number }>(tx, sql`select app_analytics_fold(${tenantId}) as n`);
+    return Number(row?.n ?? 0);
   });
+}
+
+/** Shops with noted orders not yet folded (the background fold's work list; across shops). */
+export async function shopsWithPendingAnalytics(tx: Tx): Promise<number[]> {
+  const result = await rows<{ tenant_id: number }>(
+    tx,
+    sql`select tenant_id from analytics_dirty group by tenant_id order by tenant_id`,
+  );
+  return result.map((r) => Number(r.tenant_id));
 }
 
 export async function rebuildAnalytics(tx: Tx, tenantId: number): Promise<void> {

@@ -5,6 +5,7 @@ import { neutraliseFormula, writeXlsx } from '../../files/xlsx-writer.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { parse } from '../../lib/validate.js';
+import { accountingReport, agentCommissionsReport } from './accounting.service.js';
 import { analyticsReport } from './analytics.service.js';
 
 /** Issue 14.2: the analytics views' data (SPEC 2.2: analytics uses the orders slug). */
@@ -18,6 +19,37 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: TAppDeps): v
         userId: session.userId,
         timeZone: session.timeZone,
         seesAll: session.permissions.has('view all orders'),
+      },
+      parse(ZAnalyticsQuery, request.query),
+    );
+  });
+
+  // Decision 0116: the accounting view's money (costs and profit: the accounting group's permission).
+  app.get('/dashboard/analytics/accounting', { config: { access: 'view accounting' } }, async (request) => {
+    const session = sessionOfRequest(request);
+    return accountingReport(
+      deps,
+      {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        timeZone: session.timeZone,
+        seesAll: session.permissions.has('view all orders'),
+      },
+      parse(ZAnalyticsQuery, request.query),
+    );
+  });
+
+  // Decision 0117: commission earned per agent (the ledger); others' rows need 'view accounting'.
+  app.get('/dashboard/analytics/commissions', { config: { access: 'view orders' } }, async (request) => {
+    const session = sessionOfRequest(request);
+    return agentCommissionsReport(
+      deps,
+      {
+        tenantId: session.tenantId,
+        userId: session.userId,
+        timeZone: session.timeZone,
+        seesAll: session.permissions.has('view all orders'),
+        seesAccounting: session.permissions.has('view accounting'),
       },
       parse(ZAnalyticsQuery, request.query),
     );

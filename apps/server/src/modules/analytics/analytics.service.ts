@@ -7,7 +7,8 @@ import {
   type TAnalyticsReport,
   type TMetricTable,
 } from '@cod/shared';
-import { withTenant } from '../../db/tenant-context.js';
+import type { Db } from '../../db/client.js';
+import { withSystem, withTenant } from '../../db/tenant-context.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import * as repo from './analytics.repository.js';
 
@@ -109,6 +110,17 @@ export async function analyticsReport(
   });
   if (report.pending > repo.ANALYTICS_FOLD_THRESHOLD) await repo.foldAnalytics(deps.db, actor.tenantId);
   return report.value;
+}
+
+/**
+ * The background fold (decision 0118): every shop with noted order changes, folded in its own
+ * short transaction; a shop another fold holds at that moment is left to it.
+ */
+export async function foldPendingAnalytics(db: Db): Promise<{ shops: number; orders: number }> {
+  const shops = await withSystem(db, (tx) => repo.shopsWithPendingAnalytics(tx));
+  let orders = 0;
+  for (const tenantId of shops) orders += (await repo.foldAnalytics(db, tenantId)) ?? 0;
+  return { shops: shops.length, orders };
 }
 
 /** The rebuild command: recomputes a shop's rollups, then proves they match a direct count. */

@@ -11,6 +11,11 @@ export function recordAudit(tx: Tx, entry: repo.TAuditEntry): Promise<void> {
   return repo.recordAudit(tx, entry);
 }
 
+/** Who (`actor`, from where) changed which row (`entity`, `id`): spread into an entry with its action. */
+export function auditBy(actor: { tenantId: number; userId: number; ip: string | null }, entity: string, id: number) {
+  return { tenantId: actor.tenantId, userId: actor.userId, entity, entityId: id, ip: actor.ip };
+}
+
 /** A change of the shop's own settings by `actor`: entity 'settings', the shop's id. */
 export function recordSettingsAudit(
   tx: Tx,

@@ -12,6 +12,7 @@ import {
 } from '@cod/shared';
 import { actorOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
+import { registerResourceRoutes } from '../../http/resource-routes.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
@@ -29,19 +30,11 @@ export function registerCashBoxRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return listCases(deps, tenantId, parse(ZBoxListQuery, request.query));
   });
 
-  app.post('/dashboard/cases', { config: { access: 'manage cases' } }, async (request, reply) => {
-    const box = await service.createCashBox(deps, actorOf(request), parse(ZCashBoxInput, request.body));
-    return reply.status(201).send(box);
-  });
-
-  app.put('/dashboard/cases/:id', { config: { access: 'manage cases' } }, async (request) => {
-    const { id } = parse(ZIdParams, request.params);
-    return service.updateCashBox(deps, actorOf(request), id, parse(ZCashBoxUpdate, request.body));
-  });
-
-  app.delete('/dashboard/cases/:id', { config: { access: 'manage cases' } }, async (request) => {
-    const { id } = parse(ZIdParams, request.params);
-    return service.archiveCashBox(deps, actorOf(request), id);
+  registerResourceRoutes(app, deps, {
+    route: { path: '/dashboard/cases', access: 'manage cases' },
+    create: { input: ZCashBoxInput, run: service.createCashBox },
+    update: { input: ZCashBoxUpdate, run: service.updateCashBox },
+    remove: service.archiveCashBox,
   });
 
   app.get('/dashboard/cases/movements', { config: { access: 'view cases' } }, async (request) => {
@@ -49,19 +42,11 @@ export function registerCashBoxRoutes(app: FastifyInstance, deps: TAppDeps): voi
     return service.listCashMovements(deps, tenantId, parse(ZMovementListQuery, request.query));
   });
 
-  app.post('/dashboard/cases/movements', { config: { access: 'manage cases' } }, async (request, reply) => {
-    const movement = await service.recordCashMovement(deps, actorOf(request), parse(ZMovementInput, request.body));
-    return reply.status(201).send(movement);
-  });
-
-  app.put('/dashboard/cases/movements/:id', { config: { access: 'manage cases' } }, async (request) => {
-    const { id } = parse(ZIdParams, request.params);
-    return service.updateCashMovement(deps, actorOf(request), id, parse(ZMovementInput, request.body));
-  });
-
-  app.delete('/dashboard/cases/movements/:id', { config: { access: 'manage cases' } }, async (request) => {
-    const { id } = parse(ZIdParams, request.params);
-    return service.deleteCashMovement(deps, actorOf(request), id);
+  registerResourceRoutes(app, deps, {
+    route: { path: '/dashboard/cases/movements', access: 'manage cases' },
+    create: { input: ZMovementInput, run: service.recordCashMovement },
+    update: { input: ZMovementInput, run: service.updateCashMovement },
+    remove: service.deleteCashMovement,
   });
 
   app.post('/dashboard/cases/movements/:id/reverse', { config: { access: 'manage cases' } }, async (request, reply) => {

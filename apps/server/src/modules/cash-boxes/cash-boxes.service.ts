@@ -20,7 +20,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import * as repo from './cash-boxes.repository.js';
 
 /**
@@ -118,7 +118,7 @@ export function createCashBox(deps: TAppDeps, actor: TActor, input: TCashBoxInpu
         userId: actor.userId,
       });
     }
-    await recordAudit(tx, { ...auditBase(actor, 'cash_box', created.id), action: 'create', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_box', created.id), action: 'create', changes: input });
     return (await repo.listBoxes(tx, actor.tenantId, { ids: [created.id] }))[0]!;
   });
 }
@@ -129,7 +129,7 @@ export function updateCashBox(deps: TAppDeps, actor: TActor, id: number, input: 
     if (!(await repo.updateBox(tx, actor.tenantId, id, input))) {
       throw AppError.validation({ name: [m('money.box_name_taken')] });
     }
-    await recordAudit(tx, { ...auditBase(actor, 'cash_box', id), action: 'update', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_box', id), action: 'update', changes: input });
     return (await repo.listBoxes(tx, actor.tenantId, { ids: [id], archived: true }))[0]!;
   });
 }
@@ -139,7 +139,7 @@ export function archiveCashBox(deps: TAppDeps, actor: TActor, id: number): Promi
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     if (!(await repo.findBoxRow(tx, actor.tenantId, id))) throw boxNotFound();
     await repo.archiveBox(tx, actor.tenantId, id);
-    await recordAudit(tx, { ...auditBase(actor, 'cash_box', id), action: 'archive' });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_box', id), action: 'archive' });
     return { result: 'archived' as const };
   });
 }
@@ -167,7 +167,7 @@ export function recordCashMovement(deps: TAppDeps, actor: TActor, input: TMoveme
       note: input.note,
       userId: actor.userId,
     });
-    await recordAudit(tx, { ...auditBase(actor, 'cash_movement', id), action: 'create', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_movement', id), action: 'create', changes: input });
     return repo.findMovement(tx, actor.tenantId, id);
   });
 }
@@ -192,7 +192,7 @@ export function updateCashMovement(deps: TAppDeps, actor: TActor, id: number, in
       userId: actor.userId,
     });
     await recordAudit(tx, {
-      ...auditBase(actor, 'cash_movement', id),
+      ...auditBy(actor, 'cash_movement', id),
       action: 'update',
       changes: { ...input, id: newId },
     });
@@ -206,7 +206,7 @@ export function deleteCashMovement(deps: TAppDeps, actor: TActor, id: number) {
     if (!movement) throw movementNotFound();
     assertOwnMovement(movement);
     await removeMovementInTx(tx, actor.tenantId, movement);
-    await recordAudit(tx, { ...auditBase(actor, 'cash_movement', id), action: 'delete' });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_movement', id), action: 'delete' });
     return { result: 'deleted' as const };
   });
 }
@@ -242,7 +242,7 @@ export function reverseCashMovement(deps: TAppDeps, actor: TActor, id: number, d
       );
     }
     await recordAudit(tx, {
-      ...auditBase(actor, 'cash_movement', id),
+      ...auditBy(actor, 'cash_movement', id),
       action: 'reverse',
       changes: { reversal_ids: ids },
     });
@@ -278,7 +278,7 @@ export function transferCash(deps: TAppDeps, actor: TActor, input: TTransferInpu
         userId: actor.userId,
       });
     }
-    await recordAudit(tx, { ...auditBase(actor, 'cash_transfer', transferId), action: 'create', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, 'cash_transfer', transferId), action: 'create', changes: input });
     return { id: transferId, movements: await repo.movementsOfTransfer(tx, actor.tenantId, transferId) };
   });
 }
@@ -291,12 +291,8 @@ export function closeCashDay(deps: TAppDeps, actor: TActor, day: string) {
     const closed = await repo.closedThrough(tx, actor.tenantId);
     if (closed === null || day > closed) {
       await repo.insertClosedDay(tx, actor.tenantId, day, actor.userId);
-      await recordAudit(tx, { ...auditBase(actor, 'cash_day', 0), action: 'close', changes: { day } });
+      await recordAudit(tx, { ...auditBy(actor, 'cash_day', 0), action: 'close', changes: { day } });
     }
     return { closed_through: closed !== null && closed > day ? closed : day };
   });
-}
-
-function auditBase(actor: TActor, entity: string, id: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity, entityId: id, ip: actor.ip };
 }

@@ -14,7 +14,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import { removeReceipt } from '../payments/payment-receipts.js';
 import * as boxes from './cash-boxes.repository.js';
 import { assertBoxUsable, recordMovementInTx, removeMovementInTx } from './cash-boxes.service.js';
@@ -45,7 +45,7 @@ export function addMoneyCategory(deps: TAppDeps, actor: TActor, direction: TEntr
     const created = await repo.insertCategory(tx, actor.tenantId, direction, name);
     if (!created) throw AppError.validation({ name: [m('money.category_taken')] });
     await recordAudit(tx, {
-      ...auditBase(actor, `${direction}_category`, created.id),
+      ...auditBy(actor, `${direction}_category`, created.id),
       action: 'create',
       changes: { name },
     });
@@ -147,7 +147,7 @@ export async function builtInCategoryId(tx: Tx, tenantId: number, direction: TEn
 export function createMoneyEntry(deps: TAppDeps, actor: TActor, direction: TEntryDirection, input: TEntryInput) {
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const id = await createMoneyEntryInTx(tx, actor, direction, input);
-    await recordAudit(tx, { ...auditBase(actor, direction, id), action: 'create', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, direction, id), action: 'create', changes: input });
     return (await findEntry(tx, actor.tenantId, direction, id))!;
   });
 }
@@ -188,7 +188,7 @@ export function updateMoneyEntry(
     await removeOwnMovements(tx, actor.tenantId, direction, id);
     await repo.updateEntry(tx, actor.tenantId, direction, id, input);
     await writeMovement(tx, actor, direction, id, input);
-    await recordAudit(tx, { ...auditBase(actor, direction, id), action: 'update', changes: input });
+    await recordAudit(tx, { ...auditBy(actor, direction, id), action: 'update', changes: input });
     return (await findEntry(tx, actor.tenantId, direction, id))!;
   });
 }
@@ -204,14 +204,10 @@ export async function deleteMoneyEntry(
     const file = await repo.lockAttachment(tx, actor.tenantId, direction, id);
     await removeOwnMovements(tx, actor.tenantId, direction, id);
     await repo.deleteEntry(tx, actor.tenantId, direction, id);
-    await recordAudit(tx, { ...auditBase(actor, direction, id), action: 'delete' });
+    await recordAudit(tx, { ...auditBy(actor, direction, id), action: 'delete' });
     return file?.attachment_key ?? null;
   });
   // Its receipt goes with it, once the deletion committed (docs/decisions/0105).
   if (receipt && deps.moneyDir) await removeReceipt(path.join(deps.moneyDir, String(actor.tenantId)), receipt);
   return { result: 'deleted' as const };
-}
-
-function auditBase(actor: TActor, entity: string, id: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity, entityId: id, ip: actor.ip };
 }

@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import {
   checkReceipt,
   readReceipt,
@@ -51,11 +51,7 @@ export async function attachEntryReceipt(
       previous = found.attachment_key;
       await repo.setAttachment(tx, actor.tenantId, direction, id, { key, name: receipt.name });
       await recordAudit(tx, {
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        entity: direction,
-        entityId: id,
-        ip: actor.ip,
+        ...auditBy(actor, direction, id),
         action: 'update',
         changes: { attachment: receipt.name },
       });
@@ -79,15 +75,7 @@ export async function detachEntryReceipt(
     if (!found) throw notFound(direction);
     if (found.attachment_key) {
       await repo.setAttachment(tx, actor.tenantId, direction, id, null);
-      await recordAudit(tx, {
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        entity: direction,
-        entityId: id,
-        ip: actor.ip,
-        action: 'update',
-        changes: { attachment: null },
-      });
+      await recordAudit(tx, { ...auditBy(actor, direction, id), action: 'update', changes: { attachment: null } });
     }
     return found.attachment_key;
   });

@@ -14,6 +14,15 @@ export function recordCentralAudit(tx: Tx, entry: repo.TCentralAuditEntry): Prom
   return repo.insertCentralAudit(tx, entry);
 }
 
+/** A central administrator's change to a row of no shop (a plan, a tutorial, a rejected signup). */
+export function recordPlatformAudit(
+  tx: Tx,
+  admin: TCentralSession,
+  entry: Omit<repo.TCentralAuditEntry, 'adminId' | 'tenantId'>,
+): Promise<void> {
+  return recordCentralAudit(tx, { adminId: admin.id, tenantId: null, ...entry });
+}
+
 export function listCentralAuditIn(tx: Tx, tenantId: number, limit = 100) {
   return repo.listCentralAudit(tx, tenantId, limit);
 }

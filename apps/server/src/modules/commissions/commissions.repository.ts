@@ -27,32 +27,51 @@ export async function rulesOfOrders(tx: Tx, tenantId: number, orderIds: readonly
   );
 }
 
-/** Earned lines; an order that already earned keeps its line (the unique key, decision 0102). */
+/**
+ * Earned lines of the orders that have no open earning (decision 0114): an order earns again only
+ * after its last earning was reversed. Each earning is numbered per order and the unique key
+ * (order, earning, kind) makes a replay or a concurrent twin insert nothing.
+ */
 export async function insertEarned(
   tx: Tx,
   tenantId: number,
   lines: ReadonlyArray<{ orderId: number; agentId: number; on: TCommissionOn; amount: number }>,
 ): Promise<number> {
   if (!lines.length) return 0;
-  const values = lines.map((l) => sql`(${tenantId}, ${l.orderId}, ${l.agentId}, 'earned', ${l.on}, ${l.amount})`);
+  const values = lines.map((l) => sql`(${l.orderId}::int, ${l.agentId}::int, ${l.on}::text, ${l.amount}::bigint)`);
   const inserted = await rows<{ id: number }>(
     tx,
-    sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes)
-        values ${sql.join(values, sql`, `)}
-        on conflict (tenant_id, order_id, kind) do nothing returning id`,
+    sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes, earning)
+        select ${tenantId}, x.order_id, x.agent_id, 'earned', x.rule_on, x.amount,
+          coalesce((select max(c.earning) from agent_commissions c
+                    where c.tenant_id = ${tenantId} and c.order_id = x.order_id), 0) + 1
+        from (values ${sql.join(values, sql`, `)}) as x(order_id, agent_id, rule_on, amount)
+        where not exists (${openEarning(tenantId, sql`x.order_id`)})
+        on conflict (tenant_id, order_id, earning, kind) do nothing returning id`,
   );
   return inserted.length;
 }
 
-/** The reversal of each earned line of these orders, once. */
+/** An earned line of the order that no reversal answers yet. */
+function openEarning(tenantId: number, orderId: ReturnType<typeof sql>) {
+  return sql`select 1 from agent_commissions e
+    where e.tenant_id = ${tenantId} and e.order_id = ${orderId} and e.kind = 'earned'
+      and not exists (select 1 from agent_commissions r where r.tenant_id = e.tenant_id
+                      and r.order_id = e.order_id and r.earning = e.earning and r.kind = 'reversed')`;
+}
+
+/** The reversal of the open earning of each of these orders, once (returned, cancelled, deleted). */
 export async function insertReversals(tx: Tx, tenantId: number, orderIds: readonly number[]): Promise<number> {
   if (!orderIds.length) return 0;
   const inserted = await rows<{ id: number }>(
     tx,
-    sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes)
-        select tenant_id, order_id, agent_id, 'reversed', rule_on, -amount_centimes from agent_commissions
-        where tenant_id = ${tenantId} and order_id in (${inList(orderIds)}) and kind = 'earned'
-        on conflict (tenant_id, order_id, kind) do nothing returning id`,
+    sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes, earning)
+        select e.tenant_id, e.order_id, e.agent_id, 'reversed', e.rule_on, -e.amount_centimes, e.earning
+        from agent_commissions e
+        where e.tenant_id = ${tenantId} and e.order_id in (${inList(orderIds)}) and e.kind = 'earned'
+          and not exists (select 1 from agent_commissions r where r.tenant_id = e.tenant_id
+                          and r.order_id = e.order_id and r.earning = e.earning and r.kind = 'reversed')
+        on conflict (tenant_id, order_id, earning, kind) do nothing returning id`,
   );
   return inserted.length;
 }

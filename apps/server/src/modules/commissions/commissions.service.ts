@@ -35,7 +35,8 @@ const REVERSING: readonly TStatusType[] = ['returned', 'cancelled'];
 /**
  * Orders that just took a status of type `to`: an earned line for those whose agent's rule names
  * it, or the reversal of their earned line when they returned or were cancelled. Replays (the same
- * webhook twice, two requests at once) insert nothing more: one line per order and kind.
+ * webhook twice, two requests at once) insert nothing more: an order earns again only after its
+ * last earning was reversed (decision 0114).
  */
 export async function recordCommissionsInTx(
   tx: Tx,
@@ -63,6 +64,20 @@ export async function recordCommissionsInTx(
     }))
     .filter((l) => l.amount > 0);
   await repo.insertEarned(tx, tenantId, lines);
+}
+
+/**
+ * A deleted order gives back its open earning, paid or not (decision 0115): the agent's due goes
+ * down by it; restoring the order earns again if its status still qualifies.
+ */
+export async function reverseCommissionsOfDeletedInTx(tx: Tx, tenantId: number, orderIds: readonly number[]) {
+  await repo.insertReversals(tx, tenantId, orderIds);
+}
+
+/** A restored order earns again when its status still names its agent's rule (decision 0115). */
+export async function recordCommissionsOfRestoredInTx(tx: Tx, tenantId: number, orderId: number, type: TStatusType) {
+  if (REVERSING.includes(type)) return;
+  await recordCommissionsInTx(tx, tenantId, [orderId], type);
 }
 
 export interface TCommissionActor extends TActor {

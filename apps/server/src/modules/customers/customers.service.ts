@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import { scopeOf, type TOrderActor } from '../orders/order-access.js';
 import { customerCustomFieldValues, customerOrderSummary } from './customer-history.repository.js';
 import * as repo from './customers.repository.js';
@@ -97,7 +97,7 @@ export async function customerOr404(tx: Tx, tenantId: number, phone: string): Pr
 async function createCustomerInTx(tx: Tx, actor: TActor, input: TCustomerInput): Promise<TCustomer> {
   const created = await repo.insertCustomer(tx, actor.tenantId, input);
   if (!created) throw AppError.validation({ phone: [m('customer.phone_taken')] });
-  await recordAudit(tx, { ...auditBase(actor, created.id), action: 'create', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'customer', created.id), action: 'create', changes: input });
   return customerOr404(tx, actor.tenantId, input.phone);
 }
 
@@ -109,7 +109,7 @@ async function updateCustomerInTx(
 ): Promise<TCustomer> {
   const customer = await customerOr404(tx, actor.tenantId, phone);
   await repo.updateCustomerRow(tx, actor.tenantId, customer.id, input);
-  await recordAudit(tx, { ...auditBase(actor, customer.id), action: 'update', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'customer', customer.id), action: 'update', changes: input });
   return customerOr404(tx, actor.tenantId, phone);
 }
 
@@ -122,7 +122,7 @@ async function blockCustomerInTx(tx: Tx, actor: TActor, phone: string, reason: s
     blockedBy: actor.userId,
   });
   if (!opened) throw new AppError('conflict', m('customer.already_blocked'));
-  await recordAudit(tx, { ...auditBase(actor, customer.id), action: 'block', changes: { reason } });
+  await recordAudit(tx, { ...auditBy(actor, 'customer', customer.id), action: 'block', changes: { reason } });
   return customerOr404(tx, actor.tenantId, phone);
 }
 
@@ -134,10 +134,6 @@ async function unblockCustomerInTx(tx: Tx, actor: TActor, phone: string, reason:
     reason,
   });
   if (!closed) throw new AppError('conflict', m('customer.not_blocked'));
-  await recordAudit(tx, { ...auditBase(actor, customer.id), action: 'unblock', changes: { reason } });
+  await recordAudit(tx, { ...auditBy(actor, 'customer', customer.id), action: 'unblock', changes: { reason } });
   return customerOr404(tx, actor.tenantId, phone);
-}
-
-function auditBase(actor: TActor, id: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity: 'customer', entityId: id, ip: actor.ip };
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { reverseCommissionsOfDeletedInTx } from '../commissions/commissions.service.js';
 import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
 import { releaseOrders } from './order-stock.js';
@@ -26,6 +27,8 @@ export function deleteOrder(deps: TOrderDeps, actor: TOrderActor, id: number): P
       await releaseOrders(tx, { tenantId: scope.tenantId, userId: scope.userId }, [id]);
     }
     await setOrderDeleted(tx, scope.tenantId, id, true);
+    // Issue 13.5: a deleted order gives back its agent's commission (decision 0115).
+    await reverseCommissionsOfDeletedInTx(tx, scope.tenantId, [id]);
     await auditOrder(tx, scope, id, 'delete');
     const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
     const [row] = await emitOrderEvents(tx, events, scope, 'deleted', [id], before);

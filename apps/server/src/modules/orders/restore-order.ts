@@ -1,6 +1,7 @@
 import type { TOrderRow } from '@cod/shared';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
+import { recordCommissionsOfRestoredInTx } from '../commissions/commissions.service.js';
 import { auditOrder } from './delete-order.js';
 import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
 import { emitOrderEvents } from './order-events.js';
@@ -17,6 +18,8 @@ export function restoreOrder(deps: TOrderDeps, actor: TOrderActor, id: number): 
       await reserveOrders(tx, { tenantId: scope.tenantId, userId: scope.userId }, [id]);
     }
     await setOrderDeleted(tx, scope.tenantId, id, false);
+    // Issue 13.5: earns again if its status still names its agent's rule (decision 0115).
+    await recordCommissionsOfRestoredInTx(tx, scope.tenantId, id, order.status_type);
     await auditOrder(tx, scope, id, 'restore');
     const before = new Map([[id, { id, status_type: order.status_type, deleted: true, agent_id: order.agent_id }]]);
     const [row] = await emitOrderEvents(tx, events, scope, 'restored', [id], before);

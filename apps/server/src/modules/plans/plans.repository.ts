@@ -38,17 +38,10 @@ export async function planNameTaken(tx: Tx, name: string, exceptId: number | nul
   return found.length > 0;
 }
 
-export interface TPlanValues {
-  name: string;
-  price_month: number;
-  price_year: number;
-  duration_days: number;
-  max_orders_per_month: number | null;
-  max_users: number | null;
-  max_shipping_companies: number | null;
-  max_sales_channels: number | null;
+/** A plan's editable values: the plan without its id, trial flag and counts, features as stored. */
+export type TPlanValues = Omit<TPlan, 'id' | 'is_trial' | 'features' | 'archived' | 'subscribers'> & {
   features: Record<string, boolean>;
-}
+};
 
 export async function insertPlan(tx: Tx, v: TPlanValues): Promise<number> {
   const [row] = await rows<{ id: number }>(

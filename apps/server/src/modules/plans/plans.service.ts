@@ -5,7 +5,7 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordCentralAudit } from '../central/central-admin.service.js';
+import { recordPlatformAudit } from '../central/central-admin.service.js';
 import type { TCentralSession } from '../central/central-auth.service.js';
 import * as repo from './plans.repository.js';
 
@@ -32,14 +32,7 @@ export async function createPlan({ db }: TAppDeps, admin: TCentralSession, input
     if (await repo.planNameTaken(tx, values.name, null)) throw AppError.validation({ name: [m('plan.name_taken')] });
     const id = await repo.insertPlan(tx, values);
     const created = (await repo.findPlan(tx, id))!;
-    await recordCentralAudit(tx, {
-      adminId: admin.id,
-      tenantId: null,
-      action: 'create',
-      entity: 'plan',
-      entityId: id,
-      after: created,
-    });
+    await recordPlatformAudit(tx, admin, { action: 'create', entity: 'plan', entityId: id, after: created });
     return created;
   });
   return { ...messageBody(m('plan.saved')), data: plan };
@@ -53,15 +46,7 @@ export async function updatePlan({ db }: TAppDeps, admin: TCentralSession, id: n
     if (await repo.planNameTaken(tx, values.name, id)) throw AppError.validation({ name: [m('plan.name_taken')] });
     await repo.updatePlan(tx, id, values);
     const after = (await repo.findPlan(tx, id))!;
-    await recordCentralAudit(tx, {
-      adminId: admin.id,
-      tenantId: null,
-      action: 'update',
-      entity: 'plan',
-      entityId: id,
-      before,
-      after,
-    });
+    await recordPlatformAudit(tx, admin, { action: 'update', entity: 'plan', entityId: id, before, after });
     return after;
   });
   return { ...messageBody(m('plan.saved')), data: plan };
@@ -74,13 +59,7 @@ export async function setPlanArchived({ db }: TAppDeps, admin: TCentralSession, 
     if (!before) throw new AppError('not_found', m('plan.not_found'));
     if (before.is_trial && archived) throw new AppError('conflict', m('plan.trial_not_archivable'));
     await repo.setPlanArchived(tx, id, archived);
-    await recordCentralAudit(tx, {
-      adminId: admin.id,
-      tenantId: null,
-      action: archived ? 'archive' : 'restore',
-      entity: 'plan',
-      entityId: id,
-    });
+    await recordPlatformAudit(tx, admin, { action: archived ? 'archive' : 'restore', entity: 'plan', entityId: id });
     return (await repo.findPlan(tx, id))!;
   });
   return { ...messageBody(m('plan.saved')), data: plan };

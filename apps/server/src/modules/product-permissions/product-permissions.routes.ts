@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZUserProductPermissionsInput, ZUserProductPermissionsListQuery } from '@cod/shared';
 import { actorOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
-import { ZIdParams } from '../../lib/id-params.js';
+import { registerResourceRoutes } from '../../http/resource-routes.js';
 import { parse } from '../../lib/validate.js';
 import * as service from './product-permissions.service.js';
 
@@ -17,16 +17,9 @@ export function registerProductPermissionRoutes(app: FastifyInstance, deps: TApp
     return service.listUserProductPermissions(deps, tenantId, query);
   });
 
-  app.get('/dashboard/user-product-permissions/:id', { config: { access: 'view users' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    return service.getUserProductPermissions(deps, tenantId, id);
-  });
-
-  app.put('/dashboard/user-product-permissions/:id', { config: { access: 'manage users' } }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const input = parse(ZUserProductPermissionsInput, request.body);
-    return service.setUserProductPermissions(deps, actor, id, input);
+  registerResourceRoutes(app, deps, {
+    route: { path: '/dashboard/user-product-permissions', access: 'manage users' },
+    show: { access: 'view users', run: service.getUserProductPermissions },
+    update: { input: ZUserProductPermissionsInput, run: service.setUserProductPermissions },
   });
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { isForeignKeyViolation } from './db-errors.js';
 
 export type TDeleteOutcome = 'deleted' | 'archived';
@@ -23,4 +24,24 @@ export async function deleteOrArchive(
     await actions.archive();
     return 'archived';
   }
+}
+
+/**
+ * A catalogue row's removal: 404 when `current` was not found; an archived row stays archived;
+ * any other is deleted or archived as above; the audit records which ('delete' or 'archive').
+ */
+export async function removeCatalogueRow(
+  tx: Tx,
+  current: { archivedAt: Date | null } | undefined,
+  entity: Parameters<typeof AppError.notFound>[0],
+  actions: {
+    remove: (savepoint: Tx) => Promise<unknown>;
+    archive: () => Promise<unknown>;
+    audit: (action: 'delete' | 'archive') => Promise<unknown>;
+  },
+): Promise<TDeleteOutcome> {
+  if (!current) throw AppError.notFound(entity);
+  const result = current.archivedAt ? 'archived' : await deleteOrArchive(tx, actions);
+  await actions.audit(result === 'deleted' ? 'delete' : 'archive');
+  return result;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TProductVariant } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { productVariants } from '../../db/schema/index.js';
@@ -9,10 +9,17 @@ const columns = {
   name: productVariants.name,
   sku: productVariants.sku,
   price: productVariants.price,
+  costPrice: productVariants.costPrice,
   attributes: productVariants.attributes,
   onHand: productVariants.onHand,
   reserved: productVariants.reserved,
 };
+
+/** The unit cost of the variant's latest purchase (issue 13.6: its profit's cost when it has none). */
+const lastUnitCost = sql<string | null>`(select sm.unit_cost::text from stock_movements sm
+  where sm.tenant_id = "product_variants"."tenant_id" and sm.product_id = "product_variants"."product_id"
+    and sm.variant_id = "product_variants"."id" and sm.kind = 'purchase' and sm.unit_cost is not null
+  order by sm.id desc limit 1)`;
 
 /** Live variants of the given products, in the seller's order, grouped by product id. */
 export async function listVariantsOf(
@@ -23,7 +30,7 @@ export async function listVariantsOf(
   const grouped = new Map<number, TProductVariant[]>();
   if (!productIds.length) return grouped;
   const rows = await tx
-    .select(columns)
+    .select({ ...columns, lastUnitCost })
     .from(productVariants)
     .where(
       and(
@@ -40,6 +47,8 @@ export async function listVariantsOf(
       name: row.name,
       sku: row.sku,
       price: row.price,
+      cost_price: row.costPrice,
+      last_unit_cost: row.lastUnitCost === null ? null : Number(row.lastUnitCost),
       attributes: row.attributes,
       on_hand: row.onHand,
       reserved: row.reserved,
@@ -67,6 +76,7 @@ export interface TVariantValues {
   name: string;
   sku: string;
   price: number;
+  costPrice: number | null;
   attributes: Array<{ name: string; value: string }>;
   position: number;
 }

@@ -11,12 +11,12 @@ import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import { allowedProductIds } from '../product-permissions/product-permissions.service.js';
 import { applyStockMovement } from '../stock/stock.service.js';
 import type { TActor } from '../../http/actor.js';
 import { isUniqueViolation } from './db-errors.js';
-import { deleteOrArchive, type TDeleteOutcome } from './delete-or-archive.js';
+import { deleteOrArchive, removeCatalogueRow, type TDeleteOutcome } from './delete-or-archive.js';
 import * as variantsRepo from './product-variants.repository.js';
 import { storeProductImage, type TImageStore } from './product-images.js';
 import * as repo from './products.repository.js';
@@ -30,7 +30,7 @@ export async function createProduct(tx: Tx, actor: TActor, input: TProductInput)
   if (!input.has_variants && input.initial_stock) {
     await initialStock(tx, actor, { productId: id, variantId: null, quantity: input.initial_stock });
   }
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'create', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'product', id), action: 'create', changes: input });
   return (await repo.findProduct(tx, actor.tenantId, id))!;
 }
 
@@ -45,7 +45,7 @@ async function updateProductInTx(tx: Tx, actor: TActor, id: number, input: TProd
   await assertSkusFree(tx, actor.tenantId, input, id);
   await saving(() => repo.updateProductRow(tx, actor.tenantId, id, productValues(input)));
   await syncVariants(tx, actor, id, input.has_variants ? input.variants : []);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'update', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'product', id), action: 'update', changes: input });
   return (await repo.findProduct(tx, actor.tenantId, id))!;
 }
 
@@ -57,13 +57,11 @@ async function removeProductInTx(
 ): Promise<{ result: TDeleteOutcome; imageKeys: Array<string | null> }> {
   const current = await repo.findProductRow(tx, actor.tenantId, id, { lock: true });
   if (!current) throw AppError.notFound('Product');
-  const result = current.archivedAt
-    ? 'archived'
-    : await deleteOrArchive(tx, {
-        remove: (savepoint) => repo.deleteProductRow(savepoint, actor.tenantId, id),
-        archive: () => repo.setProductArchived(tx, actor.tenantId, id, true),
-      });
-  await recordAudit(tx, { ...auditBase(actor, id), action: result === 'deleted' ? 'delete' : 'archive' });
+  const result = await removeCatalogueRow(tx, current, 'Product', {
+    remove: (savepoint) => repo.deleteProductRow(savepoint, actor.tenantId, id),
+    archive: () => repo.setProductArchived(tx, actor.tenantId, id, true),
+    audit: (action) => recordAudit(tx, { ...auditBy(actor, 'product', id), action }),
+  });
   // An archived product keeps its picture: orders still show it.
   return { result, imageKeys: result === 'deleted' ? [current.imageKey, current.thumbnailKey] : [] };
 }
@@ -77,7 +75,7 @@ async function restoreProductInTx(tx: Tx, actor: TActor, id: number): Promise<TP
     const taken = await repo.takenSkus(tx, actor.tenantId, [current.sku, ...current.variants.map((v) => v.sku)], id);
     if (taken.size) throw AppError.validation({ sku: [M.skuTaken] });
     await saving(() => repo.setProductArchived(tx, actor.tenantId, id, false));
-    await recordAudit(tx, { ...auditBase(actor, id), action: 'restore' });
+    await recordAudit(tx, { ...auditBy(actor, 'product', id), action: 'restore' });
   }
   return (await repo.findProduct(tx, actor.tenantId, id))!;
 }
@@ -92,7 +90,7 @@ async function replaceProductImageInTx(
   if (!current) throw AppError.notFound('Product');
   await repo.setProductImage(tx, actor.tenantId, id, keys);
   await recordAudit(tx, {
-    ...auditBase(actor, id),
+    ...auditBy(actor, 'product', id),
     action: keys.imageKey ? 'update_image' : 'remove_image',
     changes: { image_key: keys.imageKey },
   });
@@ -246,6 +244,7 @@ async function syncVariants(tx: Tx, actor: TActor, productId: number, wanted: TV
       name: variant.name,
       sku: variant.sku,
       price: variant.price,
+      costPrice: variant.cost_price,
       attributes: variant.attributes,
       position,
     };
@@ -282,8 +281,4 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw AppError.validation({ sku: [M.skuTaken] });
     throw error;
   }
-}
-
-function auditBase(actor: TActor, productId: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity: 'product', entityId: productId, ip: actor.ip };
 }

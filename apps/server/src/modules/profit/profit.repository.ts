@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TStatusType } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
+import { LINE_UNIT_COST } from '../../db/profit-sql.js';
 import { visibleTo, type TOrderScope } from '../orders/order-access.js';
 
 export interface TProfitOrderRow {
@@ -44,16 +45,9 @@ export async function profitLines(
   tenantId: number,
   orderId: number,
 ): Promise<Array<{ quantity: number; amount: string; unit_cost: string | null }>> {
-  const latest = (variant: ReturnType<typeof sql>) =>
-    sql`(select sm.unit_cost from stock_movements sm
-         where sm.tenant_id = l.tenant_id and sm.product_id = l.product_id and sm.kind = 'purchase'
-           and sm.unit_cost is not null ${variant}
-         order by sm.id desc limit 1)`;
   return rows(
     tx,
-    sql`select l.quantity, (l.price * l.quantity)::text as amount,
-          coalesce(v.cost_price, p.cost_price,
-            ${latest(sql`and sm.variant_id is not distinct from l.variant_id`)}, ${latest(sql``)})::text as unit_cost
+    sql`select l.quantity, (l.price * l.quantity)::text as amount, ${LINE_UNIT_COST}::text as unit_cost
         from order_lines l
         join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
         left join product_variants v on v.tenant_id = l.tenant_id and v.id = l.variant_id

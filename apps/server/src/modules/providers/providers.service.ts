@@ -4,8 +4,8 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { deleteOrArchive, type TDeleteOutcome } from '../products/delete-or-archive.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
+import { removeCatalogueRow, type TDeleteOutcome } from '../products/delete-or-archive.js';
 import { listMovementsIn } from '../stock/stock-entries.service.js';
 import * as repo from './providers.repository.js';
 
@@ -43,7 +43,7 @@ async function createProviderInTx(tx: Tx, actor: TActor, input: TProviderInput):
   const { contacts, ...values } = input;
   const { id } = await repo.insertProvider(tx, actor.tenantId, values);
   await repo.replaceContacts(tx, actor.tenantId, id, contacts);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'create', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'provider', id), action: 'create', changes: input });
   return (await repo.findProvider(tx, actor.tenantId, id))!;
 }
 
@@ -52,22 +52,18 @@ async function updateProviderInTx(tx: Tx, actor: TActor, id: number, input: TPro
   const { contacts, ...values } = input;
   await repo.updateProviderRow(tx, actor.tenantId, id, values);
   await repo.replaceContacts(tx, actor.tenantId, id, contacts);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'update', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'provider', id), action: 'update', changes: input });
   return (await repo.findProvider(tx, actor.tenantId, id))!;
 }
 
 /** A provider with purchases keeps them: it is archived (docs/decisions/0011). */
 async function removeProviderInTx(tx: Tx, actor: TActor, id: number): Promise<TDeleteOutcome> {
   const current = await repo.findProviderRow(tx, actor.tenantId, id, { lock: true });
-  if (!current) throw AppError.notFound('Provider');
-  const result = current.archivedAt
-    ? 'archived'
-    : await deleteOrArchive(tx, {
-        remove: (savepoint) => repo.deleteProviderRow(savepoint, actor.tenantId, id),
-        archive: () => repo.setProviderArchived(tx, actor.tenantId, id, true),
-      });
-  await recordAudit(tx, { ...auditBase(actor, id), action: result === 'deleted' ? 'delete' : 'archive' });
-  return result;
+  return removeCatalogueRow(tx, current, 'Provider', {
+    remove: (savepoint) => repo.deleteProviderRow(savepoint, actor.tenantId, id),
+    archive: () => repo.setProviderArchived(tx, actor.tenantId, id, true),
+    audit: (action) => recordAudit(tx, { ...auditBy(actor, 'provider', id), action }),
+  });
 }
 
 async function restoreProviderInTx(tx: Tx, actor: TActor, id: number): Promise<TProvider> {
@@ -75,7 +71,7 @@ async function restoreProviderInTx(tx: Tx, actor: TActor, id: number): Promise<T
   if (!current) throw AppError.notFound('Provider');
   if (current.archivedAt) {
     await repo.setProviderArchived(tx, actor.tenantId, id, false);
-    await recordAudit(tx, { ...auditBase(actor, id), action: 'restore' });
+    await recordAudit(tx, { ...auditBy(actor, 'provider', id), action: 'restore' });
   }
   return (await repo.findProvider(tx, actor.tenantId, id))!;
 }
@@ -94,8 +90,4 @@ export function removeProvider(deps: TAppDeps, actor: TActor, id: number): Promi
 
 export function restoreProvider(deps: TAppDeps, actor: TActor, id: number): Promise<TProvider> {
   return withTenant(deps.db, actor.tenantId, (tx) => restoreProviderInTx(tx, actor, id));
-}
-
-function auditBase(actor: TActor, id: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity: 'provider', entityId: id, ip: actor.ip };
 }

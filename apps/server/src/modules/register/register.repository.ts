@@ -1,22 +1,11 @@
+import type { TPlan } from '@cod/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 
 /** What the public landing page shows (issue 19.5): the plans not archived, cheapest first. */
 export function publicPlans(tx: Tx) {
-  return rows<{
-    id: number;
-    name: string;
-    is_trial: boolean;
-    price_month: number;
-    price_year: number;
-    duration_days: number;
-    max_orders_per_month: number | null;
-    max_users: number | null;
-    max_shipping_companies: number | null;
-    max_sales_channels: number | null;
-    features: string;
-  }>(
+  return rows<Omit<TPlan, 'features' | 'archived' | 'subscribers'> & { features: string }>(
     tx,
     sql`select id, name, is_trial, price_month, price_year, duration_days, max_orders_per_month, max_users,
                max_shipping_companies, max_sales_channels, features::text as features

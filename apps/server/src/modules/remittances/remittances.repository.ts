@@ -14,13 +14,17 @@ import { rows, type Tx } from '../../db/client.js';
  * once the order is delivered and until a remittance pays it: the rows of carrier_receivables (kept
  * by a trigger on orders, removed by the remittance that pays them), so the figures read only what
  * is still owed. What is owed is the order total minus the carrier's fee for that wilaya and
- * delivery type (its fee grid; the order's own delivery price when the grid has none). The orders'
- * numeric dinars are turned into integer centimes in SQL (exact: numeric(14,2) x 100).
+ * delivery type (its fee grid; the order's own delivery price when the grid has none). A returned
+ * parcel of the carrier is a receivable too, until a statement settles it: a negative line, minus
+ * the grid's return fee (docs/decisions/0112). The orders' numeric dinars are turned into integer
+ * centimes in SQL (exact: numeric(14,2) x 100).
  */
 const FEE = sql`coalesce(case when o.is_stopdesk then f.stopdesk_fee else f.home_fee end, o.delivery_price)`;
 /** A receivable's carrier fee in centimes: its grid's, else the order's delivery price. */
 const OWED_FEE = sql`coalesce((case when r.is_stopdesk then f.stopdesk_fee else f.home_fee end * 100)::bigint,
   r.delivery_price_centimes)`;
+/** The grid's return fee in centimes (0 when the grid has none). */
+const RETURN_FEE = sql`coalesce((f.return_fee * 100)::bigint, 0)`;
 const FEES_OF = (alias: 'o' | 'r') =>
   sql.raw(`left join shipping_fees f on f.tenant_id = ${alias}.tenant_id
     and f.shipping_company_id = ${alias}.shipping_company_id and f.state_id = ${alias}.state_id`);
@@ -30,24 +34,33 @@ const FEES_OF = (alias: 'o' | 'r') =>
  * receivables are first summed per (carrier, wilaya, stop desk, bucket) as integers, then the fee
  * grid is applied per group: a handful of rows, whatever the number of parcels.
  */
-export async function carrierCash(tx: Tx, tenantId: number): Promise<TCarrierCash[]> {
+export async function carrierCash(
+  tx: Tx,
+  tenantId: number,
+): Promise<Array<Omit<TCarrierCash, 'fetch_payments'> & { kind: string }>> {
   const found = await rows<Record<string, string | number>>(
     tx,
     sql`with g as (
-          select r.shipping_company_id, r.state_id, r.is_stopdesk,
+          select r.shipping_company_id, r.state_id, r.is_stopdesk, r.returned,
             case when r.delivered_at > now() - interval '8 days' then 0 when r.delivered_at > now() - interval '15 days' then 1
               when r.delivered_at > now() - interval '31 days' then 2 else 3 end as bucket,
             count(*) as n, sum(r.total_centimes) as total, sum(r.delivery_price_centimes) as delivery
           from carrier_receivables r where r.tenant_id = ${tenantId}
-          group by 1, 2, 3, 4
+          group by 1, 2, 3, 4, 5
         ), owed as (
-          select g.shipping_company_id, g.bucket, g.n,
-            g.total - coalesce(g.n * (case when g.is_stopdesk then f.stopdesk_fee else f.home_fee end * 100)::bigint, g.delivery) as owed
+          select g.shipping_company_id, g.bucket, g.n, g.returned,
+            case when g.returned then -(g.n * ${RETURN_FEE})
+              else g.total - coalesce(g.n * (case when g.is_stopdesk then f.stopdesk_fee else f.home_fee end * 100)::bigint, g.delivery)
+            end as owed
           from g left join shipping_fees f on f.tenant_id = ${tenantId} and f.shipping_company_id = g.shipping_company_id
             and f.state_id = g.state_id
+          -- A return the grid bills nothing for owes nothing: not shown.
+          where not g.returned or f.return_fee > 0
         )
-        select c.id, c.name,
+        select c.id, c.name, c.kind,
           coalesce(sum(w.n), 0)::int as parcels, coalesce(sum(w.owed), 0)::text as owed,
+          coalesce(sum(w.n) filter (where w.returned), 0)::int as returned_parcels,
+          coalesce(-sum(w.owed) filter (where w.returned), 0)::text as return_fees,
           ${sql.raw(
             [0, 1, 2, 3]
               .map(
@@ -59,15 +72,18 @@ export async function carrierCash(tx: Tx, tenantId: number): Promise<TCarrierCas
         from shipping_companies c
         left join owed w on w.shipping_company_id = c.id
         where c.tenant_id = ${tenantId} and (c.archived_at is null or w.owed is not null)
-        group by c.id, c.name
+        group by c.id, c.name, c.kind
         order by lower(c.name), c.id`,
   );
   const amount = (value: string | number | undefined) => centimes(Number(value ?? 0));
   return found.map((r) => ({
     shipping_company_id: Number(r.id),
     name: String(r.name),
+    kind: String(r.kind),
     owed_centimes: amount(r.owed),
     parcels: Number(r.parcels),
+    returned_parcels: Number(r.returned_parcels),
+    return_fees_centimes: amount(r.return_fees),
     buckets: {
       d0_7: { centimes: amount(r.s0), parcels: Number(r.p0) },
       d8_14: { centimes: amount(r.s1), parcels: Number(r.p1) },
@@ -85,6 +101,7 @@ type TOwedRow = {
   fee_centimes: string;
   delivered_at: Date | string;
   days: number;
+  returned: boolean;
 };
 
 function toOwed(r: TOwedRow): TOwedParcel {
@@ -99,15 +116,20 @@ function toOwed(r: TOwedRow): TOwedParcel {
     owed_centimes: subtractCentimes(total, fee),
     delivered_at: new Date(r.delivered_at).toISOString(),
     days: Number(r.days),
+    returned: Boolean(r.returned),
   };
 }
 
 export async function owedParcels(tx: Tx, tenantId: number, companyId: number, page: number, perPage: number) {
-  const where = sql`r.tenant_id = ${tenantId} and r.shipping_company_id = ${companyId} and r.tracking_number is not null`;
+  const where = sql`r.tenant_id = ${tenantId} and r.shipping_company_id = ${companyId} and r.tracking_number is not null
+    and (not r.returned or exists (select 1 from shipping_fees f where f.tenant_id = r.tenant_id
+      and f.shipping_company_id = r.shipping_company_id and f.state_id = r.state_id and f.return_fee > 0))`;
   const found = await rows<TOwedRow>(
     tx,
-    sql`select r.order_id, o.order_number, r.tracking_number, r.total_centimes::text as total_centimes,
-          ${OWED_FEE}::text as fee_centimes, r.delivered_at, extract(day from now() - r.delivered_at)::int as days
+    sql`select r.order_id, o.order_number, r.tracking_number, r.returned,
+          (case when r.returned then 0 else r.total_centimes end)::text as total_centimes,
+          (case when r.returned then ${RETURN_FEE} else ${OWED_FEE} end)::text as fee_centimes,
+          r.delivered_at, extract(day from now() - r.delivered_at)::int as days
         from (select * from carrier_receivables r where ${where}
               order by r.delivered_at, r.order_id limit ${perPage} offset ${(page - 1) * perPage}) r
         join orders o on o.tenant_id = r.tenant_id and o.id = r.order_id
@@ -121,22 +143,42 @@ export async function owedParcels(tx: Tx, tenantId: number, companyId: number, p
   return { data: found.map(toOwed), total: Number(count?.total ?? 0) };
 }
 
-/** The company's delivered parcels among these tracking numbers, paid or not (the matcher decides). */
+/**
+ * The tracking numbers a carrier still owes for (delivered and returned), oldest first, at most
+ * `limit`: what "fetch from carrier" asks the carrier about (decision 0113).
+ */
+export async function owedTrackings(tx: Tx, tenantId: number, companyId: number, limit: number) {
+  const found = await rows<{ tracking_number: string }>(
+    tx,
+    sql`select r.tracking_number from carrier_receivables r
+        where r.tenant_id = ${tenantId} and r.shipping_company_id = ${companyId} and r.tracking_number is not null
+        order by r.delivered_at, r.order_id limit ${limit}`,
+  );
+  return found.map((r) => r.tracking_number);
+}
+
+/**
+ * The company's delivered and returned parcels among these tracking numbers, settled or not (the
+ * matcher decides). A returned parcel collected nothing and owes the return fee: total 0, fee the
+ * grid's return fee, owed minus that.
+ */
 export async function deliveredByTracking(tx: Tx, tenantId: number, companyId: number, trackings: string[]) {
   if (!trackings.length) return new Map<string, TOwedParcel & { paid: boolean }>();
   const found = await rows<TOwedRow & { paid: boolean }>(
     tx,
-    sql`select o.id as order_id, o.order_number, o.tracking_number, (o.total * 100)::bigint::text as total_centimes,
-          (${FEE} * 100)::bigint::text as fee_centimes,
+    sql`select o.id as order_id, o.order_number, o.tracking_number, o.status_type = 'returned' as returned,
+          (case when o.status_type = 'returned' then 0 else (o.total * 100)::bigint end)::text as total_centimes,
+          (case when o.status_type = 'returned' then ${RETURN_FEE} else (${FEE} * 100)::bigint end)::text as fee_centimes,
           coalesce(r.delivered_at, o.updated_at) as delivered_at,
           extract(day from now() - coalesce(r.delivered_at, o.updated_at))::int as days,
-          -- Still owed, or paid (a delivered parcel of a carrier leaves carrier_receivables only so).
+          -- Still owed, or paid (a parcel of a carrier leaves carrier_receivables only so).
           r.order_id is null
             and exists (select 1 from remittance_parcels p where p.tenant_id = o.tenant_id and p.order_id = o.id) as paid
         from orders o
         left join carrier_receivables r on r.tenant_id = o.tenant_id and r.order_id = o.id
         ${FEES_OF('o')}
-        where o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId} and o.status_type = 'delivered'
+        where o.tenant_id = ${tenantId} and o.shipping_company_id = ${companyId}
+          and o.status_type in ('delivered', 'returned')
           and o.deleted_at is null and o.tracking_number = any(${toArray(trackings)}::text[])`,
   );
   return new Map(found.map((r) => [r.tracking_number, { ...toOwed(r), paid: Boolean(r.paid) }]));

@@ -1,16 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZOwedQuery, ZRemittanceInput, ZRemittanceListQuery, ZRemittanceUploadQuery } from '@cod/shared';
+import {
+  ZOwedQuery,
+  ZRemittanceFetch,
+  ZRemittanceInput,
+  ZRemittanceListQuery,
+  ZRemittanceUploadQuery,
+} from '@cod/shared';
 import { FILE_REFUSALS, fileLimits, fileRefused } from '../../files/file-limits.js';
 import { actorOf } from '../../http/actor.js';
-import type { TAppDeps } from '../../http/app-deps.js';
+import type { TShippingCompaniesDeps } from '../shipping-companies/shipping-companies.deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
+import { fetchRemittance } from './fetch-remittance.js';
 import * as service from './remittances.service.js';
 import { readStatement } from './statement-file.js';
 
 /** Issue 13.4: carrier COD remittances and the cash each carrier still holds. */
-export async function registerRemittanceRoutes(app: FastifyInstance, deps: TAppDeps): Promise<void> {
+export async function registerRemittanceRoutes(app: FastifyInstance, deps: TShippingCompaniesDeps): Promise<void> {
   app.get('/dashboard/remittances/carriers', { config: { access: 'view cases' } }, async (request) => {
     const { tenantId } = actorOf(request);
     return { data: await service.listCarrierCash(deps, tenantId) };
@@ -36,6 +43,12 @@ export async function registerRemittanceRoutes(app: FastifyInstance, deps: TAppD
   app.post('/dashboard/remittances', { config: { access: 'manage cases' } }, async (request, reply) => {
     const { lines, ...header } = parse(ZRemittanceInput, request.body);
     return reply.status(201).send(await service.recordRemittance(deps, actorOf(request), header, lines));
+  });
+
+  // "Fetch from carrier" (decision 0113): the carrier's payment statement through its adapter.
+  app.post('/dashboard/remittances/fetch', { config: { access: 'manage cases' } }, async (request, reply) => {
+    const header = parse(ZRemittanceFetch, request.body);
+    return reply.status(201).send(await fetchRemittance(deps, actorOf(request), header, request.log));
   });
 
   const { maxBytes } = fileLimits();

@@ -2,11 +2,13 @@ import {
   centimes,
   m,
   sumCentimes,
+  type TCarrierCash,
   type TRemittanceHeader,
   type TRemittanceIssue,
   type TRemittanceLine,
   type TRemittanceResult,
 } from '@cod/shared';
+import { PAYMENT_STATUS_SUPPORT, type TCarrierKind } from '../../carriers/carrier.js';
 import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
@@ -35,8 +37,13 @@ export function listCases(deps: TAppDeps, tenantId: number, options: { archived?
   );
 }
 
-export function listCarrierCash(deps: TAppDeps, tenantId: number) {
-  return withTenant(deps.db, tenantId, (tx) => repo.carrierCash(tx, tenantId));
+export function listCarrierCash(deps: TAppDeps, tenantId: number): Promise<TCarrierCash[]> {
+  return withTenant(deps.db, tenantId, async (tx) =>
+    (await repo.carrierCash(tx, tenantId)).map(({ kind, ...cash }) => ({
+      ...cash,
+      fetch_payments: PAYMENT_STATUS_SUPPORT[kind as TCarrierKind] ?? false,
+    })),
+  );
 }
 
 export function listOwedParcels(
@@ -78,6 +85,8 @@ export function getRemittance(deps: TAppDeps, tenantId: number, id: number) {
  * Matches a statement, in one transaction. Each line in file order: unknown (no delivered parcel of
  * this carrier has the number), paid twice (paid by an earlier remittance or an earlier line),
  * short-paid (less than the parcel's cash minus the carrier's fee: not marked paid), else matched.
+ * A returned parcel is owed minus its return fee (decision 0112): a line of -400 DA settles a 400 DA
+ * return fee, one of -500 DA is short-paid (the carrier took more than its grid says).
  */
 export function recordRemittance(
   deps: TAppDeps,
@@ -118,6 +127,8 @@ export function recordRemittance(
     });
 
     const total = sumCentimes(lines.map((l) => l.amount_centimes));
+    // Return fees are negative lines (decision 0112); a statement cannot net to money leaving the shop.
+    if (total < 0) throw AppError.validation({ lines: [m('money.remittance_negative')] });
     const id = await repo.insertRemittance(tx, actor.tenantId, {
       companyId: header.shipping_company_id,
       boxId: header.box_id,

@@ -62,8 +62,8 @@ export async function readStatement(upload: { source: Readable; fileName: string
       const number = (row.cells[tracking] ?? '').trim();
       if (!number) return;
       const paid = parseDZD(row.cells[amount] ?? '');
-      if (paid === null || paid < 0)
-        throw AppError.validation({ file: [m('money.statement_line', { line: row.rowNumber })] });
+      // Negative: a returned parcel's return fee, deducted by the carrier (decision 0112).
+      if (paid === null) throw AppError.validation({ file: [m('money.statement_line', { line: row.rowNumber })] });
       lines.push({ tracking_number: number, amount_centimes: paid });
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZSalesChannelInput, ZSalesChannelListQuery } from '@cod/shared';
 import { actorOf } from '../../http/actor.js';
+import { registerCatalogueRoutes } from '../../http/resource-routes.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
@@ -8,54 +9,19 @@ import * as service from './sales-channels.service.js';
 
 /** Issue 3.7: /dashboard/sales-channels. The intake key is in the answer of create and rotate only. */
 export function registerSalesChannelRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  app.get('/dashboard/sales-channels', { config: { access: 'view sales_channels' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    return service.listChannels(deps, tenantId, parse(ZSalesChannelListQuery, request.query));
-  });
+  // The key's two actions answer the channel; rotate shows the new key once.
+  for (const [action, run] of [
+    ['rotate-key', service.rotateIntakeKey],
+    ['revoke-key', service.revokeIntakeKey],
+  ] as const) {
+    app.post(`/dashboard/sales-channels/:id/${action}`, { config: { access: 'manage sales_channels' } }, (request) =>
+      run(deps, actorOf(request), parse(ZIdParams, request.params).id),
+    );
+  }
 
-  app.get('/dashboard/sales-channels/:id', { config: { access: 'view sales_channels' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    return service.getChannel(deps, tenantId, id);
-  });
-
-  app.post('/dashboard/sales-channels', { config: { access: 'manage sales_channels' } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const input = parse(ZSalesChannelInput, request.body);
-    const channel = await service.addChannel(deps, actor, input);
-    return reply.status(201).send(channel);
-  });
-
-  app.put('/dashboard/sales-channels/:id', { config: { access: 'manage sales_channels' } }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const input = parse(ZSalesChannelInput, request.body);
-    return service.updateChannel(deps, actor, id, input);
-  });
-
-  app.post(
-    '/dashboard/sales-channels/:id/rotate-key',
-    { config: { access: 'manage sales_channels' } },
-    async (request) => {
-      const actor = actorOf(request);
-      const { id } = parse(ZIdParams, request.params);
-      return service.rotateIntakeKey(deps, actor, id);
-    },
-  );
-
-  app.post(
-    '/dashboard/sales-channels/:id/revoke-key',
-    { config: { access: 'manage sales_channels' } },
-    async (request) => {
-      const actor = actorOf(request);
-      const { id } = parse(ZIdParams, request.params);
-      return service.revokeIntakeKey(deps, actor, id);
-    },
-  );
-
-  app.delete('/dashboard/sales-channels/:id', { config: { access: 'manage sales_channels' } }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    return { result: await service.removeChannel(deps, actor, id) };
+  registerCatalogueRoutes(app, deps, {
+    schemas: { subject: 'sales_channels', list: ZSalesChannelListQuery, input: ZSalesChannelInput },
+    read: { list: service.listChannels, get: service.getChannel },
+    write: { create: service.addChannel, update: service.updateChannel, remove: service.removeChannel },
   });
 }

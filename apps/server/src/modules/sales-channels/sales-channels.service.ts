@@ -7,7 +7,7 @@ import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import { deleteOrArchive, type TDeleteOutcome } from '../products/delete-or-archive.js';
 import * as repo from './sales-channels.repository.js';
 
@@ -26,14 +26,14 @@ export async function createChannel(tx: Tx, actor: TActor, input: TSalesChannelI
   const { id } = await repo.insertChannel(tx, actor.tenantId, input);
   const key = newIntakeKey();
   await repo.setIntakeKey(tx, actor.tenantId, id, key);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'create', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'sales_channel', id), action: 'create', changes: input });
   return { ...(await repo.findChannel(tx, actor.tenantId, id))!, intake_key: key.key };
 }
 
 async function updateChannelInTx(tx: Tx, actor: TActor, id: number, input: TSalesChannelInput): Promise<TSalesChannel> {
   await channelOr404(tx, actor.tenantId, id);
   await repo.updateChannelRow(tx, actor.tenantId, id, input);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'update', changes: input });
+  await recordAudit(tx, { ...auditBy(actor, 'sales_channel', id), action: 'update', changes: input });
   return (await repo.findChannel(tx, actor.tenantId, id))!;
 }
 
@@ -42,14 +42,18 @@ async function rotateIntakeKeyInTx(tx: Tx, actor: TActor, id: number): Promise<T
   await channelOr404(tx, actor.tenantId, id);
   const key = newIntakeKey();
   await repo.setIntakeKey(tx, actor.tenantId, id, key);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'rotate_key', changes: { prefix: key.prefix } });
+  await recordAudit(tx, {
+    ...auditBy(actor, 'sales_channel', id),
+    action: 'rotate_key',
+    changes: { prefix: key.prefix },
+  });
   return { ...(await repo.findChannel(tx, actor.tenantId, id))!, intake_key: key.key };
 }
 
 async function revokeIntakeKeyInTx(tx: Tx, actor: TActor, id: number): Promise<TSalesChannel> {
   await channelOr404(tx, actor.tenantId, id);
   await repo.setIntakeKey(tx, actor.tenantId, id, null);
-  await recordAudit(tx, { ...auditBase(actor, id), action: 'revoke_key' });
+  await recordAudit(tx, { ...auditBy(actor, 'sales_channel', id), action: 'revoke_key' });
   return (await repo.findChannel(tx, actor.tenantId, id))!;
 }
 
@@ -60,7 +64,10 @@ async function removeChannelInTx(tx: Tx, actor: TActor, id: number): Promise<TDe
     remove: (savepoint) => repo.deleteChannelRow(savepoint, actor.tenantId, id),
     archive: () => repo.archiveChannel(tx, actor.tenantId, id),
   });
-  await recordAudit(tx, { ...auditBase(actor, id), action: result === 'deleted' ? 'delete' : 'archive' });
+  await recordAudit(tx, {
+    ...auditBy(actor, 'sales_channel', id),
+    action: result === 'deleted' ? 'delete' : 'archive',
+  });
   return result;
 }
 
@@ -120,8 +127,4 @@ async function channelOr404(tx: Tx, tenantId: number, id: number) {
   const channel = await repo.findChannel(tx, tenantId, id, { lock: true });
   if (!channel) throw AppError.notFound('Sales channel');
   return channel;
-}
-
-function auditBase(actor: TActor, id: number) {
-  return { tenantId: actor.tenantId, userId: actor.userId, entity: 'sales_channel', entityId: id, ip: actor.ip };
 }

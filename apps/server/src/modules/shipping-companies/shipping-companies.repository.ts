@@ -112,6 +112,7 @@ export interface TFeeRecord {
   state_name: string;
   home_fee: number | null;
   stopdesk_fee: number | null;
+  return_fee: number | null;
 }
 
 /** Every wilaya, with the company's fees where it has them. */
@@ -119,7 +120,7 @@ export function feesOf(tx: Tx, tenantId: number, companyId: number): Promise<TFe
   return rows<TFeeRecord>(
     tx,
     sql`select s.id as state_id, s.name as state_name, f.home_fee::float8 as home_fee,
-          f.stopdesk_fee::float8 as stopdesk_fee
+          f.stopdesk_fee::float8 as stopdesk_fee, f.return_fee::float8 as return_fee
         from states s left join shipping_fees f
           on f.tenant_id = ${tenantId} and f.shipping_company_id = ${companyId} and f.state_id = s.id
         order by s.id`,
@@ -144,15 +145,28 @@ export async function upsertFees(
   tx: Tx,
   tenantId: number,
   companyId: number,
-  fees: ReadonlyArray<{ state_id: number; home_fee: number | null; stopdesk_fee: number | null }>,
+  fees: ReadonlyArray<{
+    state_id: number;
+    home_fee: number | null;
+    stopdesk_fee: number | null;
+    return_fee?: number | null;
+  }>,
 ): Promise<void> {
   if (!fees.length) return;
+  // A row without return_fee (the carrier's import) keeps the one the shop typed (decision 0112).
+  const given = `{${fees
+    .filter((f) => f.return_fee !== undefined)
+    .map((f) => f.state_id)
+    .join(',')}}`;
   await tx.execute(
-    sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee)
-        select ${tenantId}, ${companyId}, x.state_id, x.home_fee, x.stopdesk_fee
-        from jsonb_to_recordset(${JSON.stringify(fees)}::jsonb) as x(state_id int, home_fee numeric, stopdesk_fee numeric)
+    sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
+        select ${tenantId}, ${companyId}, x.state_id, x.home_fee, x.stopdesk_fee, x.return_fee
+        from jsonb_to_recordset(${JSON.stringify(fees)}::jsonb)
+          as x(state_id int, home_fee numeric, stopdesk_fee numeric, return_fee numeric)
         on conflict (tenant_id, shipping_company_id, state_id)
-        do update set home_fee = excluded.home_fee, stopdesk_fee = excluded.stopdesk_fee`,
+        do update set home_fee = excluded.home_fee, stopdesk_fee = excluded.stopdesk_fee,
+          return_fee = case when excluded.state_id = any(${given}::int[]) then excluded.return_fee
+            else shipping_fees.return_fee end`,
   );
 }
 

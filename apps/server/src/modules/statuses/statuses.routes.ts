@@ -3,6 +3,7 @@ import { englishOf, m, ZCreateStatusRequest, ZDeleteStatusRequest, ZEditStatusRe
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
+import { registerResourceRoutes } from '../../http/resource-routes.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import * as service from './statuses.service.js';
@@ -19,24 +20,6 @@ export function registerStatusRoutes(app: FastifyInstance, deps: TAppDeps): void
     return service.listStatuses(deps, tenantId);
   });
 
-  app.get('/dashboard/statuses/:id', { config: { access: 'authenticated' } }, async (request) => {
-    const { tenantId } = sessionOfRequest(request);
-    const { id } = parse(ZIdParams, request.params);
-    return service.getStatus(deps, tenantId, id);
-  });
-
-  app.post('/dashboard/statuses', { config: { access: 'manage statuses' } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const created = await service.createStatus(deps, actor, parse(ZCreateStatusRequest, request.body));
-    return reply.code(201).send(created);
-  });
-
-  app.put('/dashboard/statuses/:id', { config: { access: 'manage statuses' } }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    return service.updateStatus(deps, actor, id, parse(ZEditStatusRequest, request.body));
-  });
-
   // A used status needs ?replacement_id= (or the body's): its orders move there in one transaction.
   app.delete('/dashboard/statuses/:id', { config: { access: 'manage statuses' } }, async (request) => {
     const actor = actorOf(request);
@@ -46,5 +29,12 @@ export function registerStatusRoutes(app: FastifyInstance, deps: TAppDeps): void
       ...((request.body as object) ?? {}),
     });
     return service.deleteStatus(deps, actor, id, replacement_id);
+  });
+
+  registerResourceRoutes(app, deps, {
+    route: { path: '/dashboard/statuses', access: 'manage statuses' },
+    show: { access: 'authenticated', run: service.getStatus },
+    create: { input: ZCreateStatusRequest, run: service.createStatus },
+    update: { input: ZEditStatusRequest, run: service.updateStatus },
   });
 }

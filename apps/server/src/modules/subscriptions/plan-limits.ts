@@ -8,6 +8,20 @@ import * as repo from './plan-limits.repository.js';
  * Steps run inside another use case's transaction, so they take `tx` first.
  */
 
+// The shop's plan, read once per transaction: a group of intake requests and an import chunk both
+// check the plan's feature or room and then reserve the quota in one transaction (decision 0121).
+const plans = new WeakMap<Tx, ReturnType<typeof repo.shopPlan>>();
+function shopPlan(tx: Tx, tenantId: number): ReturnType<typeof repo.shopPlan> {
+  let plan = plans.get(tx);
+  if (!plan) {
+    plan = repo.shopPlan(tx, tenantId);
+    plans.set(tx, plan);
+    // A failed read is not remembered.
+    plan.catch(() => plans.delete(tx));
+  }
+  return plan;
+}
+
 export function blockedError(status: string): AppError {
   return new AppError(
     'payment_required',
@@ -29,7 +43,7 @@ export function featureMissingError(plan: string, feature: TPlanFeature): AppErr
  * session guard, so each request of a group settles with it.
  */
 export async function planFeatureRefusal(tx: Tx, tenantId: number, feature: TPlanFeature): Promise<AppError | null> {
-  const plan = await repo.shopPlan(tx, tenantId);
+  const plan = await shopPlan(tx, tenantId);
   const features = plan?.features ? (JSON.parse(plan.features) as Record<string, boolean>) : {};
   return plan && features[feature] === false ? featureMissingError(plan.plan, feature) : null;
 }
@@ -42,7 +56,7 @@ export async function planFeatureRefusal(tx: Tx, tenantId: number, feature: TPla
  */
 export async function reserveOrderQuota(tx: Tx, tenantId: number, count: number, now = new Date()): Promise<void> {
   if (count <= 0) return;
-  const plan = await repo.shopPlan(tx, tenantId);
+  const plan = await shopPlan(tx, tenantId);
   if (plan && isBlockedSubscription(plan.status)) throw blockedError(plan.status);
   const total = await repo.addMonthOrders(tx, tenantId, monthIn(now), count);
   const limit = plan?.max_orders_per_month ?? null;
@@ -56,7 +70,7 @@ export async function reserveOrderQuota(tx: Tx, tenantId: number, count: number,
  * counter, so a caller that then reserves what this allows is not overtaken (an import chunk).
  */
 export async function orderQuotaRoom(tx: Tx, tenantId: number, now = new Date()): Promise<number | null> {
-  const plan = await repo.shopPlan(tx, tenantId);
+  const plan = await shopPlan(tx, tenantId);
   if (plan && isBlockedSubscription(plan.status)) return 0;
   const used = await repo.addMonthOrders(tx, tenantId, monthIn(now), 0);
   const limit = plan?.max_orders_per_month ?? null;
@@ -75,7 +89,7 @@ export async function splitByOrderQuota<T>(
 ): Promise<{ allowed: T[]; refused: T[]; message: string }> {
   const room = await orderQuotaRoom(tx, tenantId, now);
   if (room === null || items.length <= room) return { allowed: [...items], refused: [], message: '' };
-  const plan = await repo.shopPlan(tx, tenantId);
+  const plan = await shopPlan(tx, tenantId);
   const token =
     plan && isBlockedSubscription(plan.status)
       ? blockedError(plan.status).message
@@ -97,7 +111,7 @@ export type TLimitedResource = keyof typeof LIMITS;
  * transaction's end), so two concurrent additions cannot both take the last place.
  */
 export async function assertBelowPlanLimit(tx: Tx, tenantId: number, kind: TLimitedResource): Promise<void> {
-  const plan = await repo.shopPlan(tx, tenantId);
+  const plan = await shopPlan(tx, tenantId);
   if (!plan) return;
   const limit = plan[LIMITS[kind].column];
   if (limit === null) return;

@@ -37,18 +37,14 @@ export async function visibleTutorialFile(tx: Tx, file: string) {
   return row;
 }
 
-export interface TTutorialValues {
-  title_en: string;
-  title_fr: string;
-  title_ar: string;
-  description_en: string;
-  description_fr: string;
-  description_ar: string;
-  video_url: string | null;
+/** A tutorial's saved values: its texts, link and place as read, the stored file as written. */
+export type TTutorialValues = Omit<
+  TTutorial,
+  'id' | 'file_name' | 'file_type' | 'file' | 'section' | 'archived' | 'updated_at'
+> & {
   section: string;
-  position: number;
   file: { name: string; type: string; path: string } | null;
-}
+};
 
 export async function insertTutorial(tx: Tx, v: TTutorialValues, adminId: number): Promise<number> {
   const [row] = await rows<{ id: number }>(

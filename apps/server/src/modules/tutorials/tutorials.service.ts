@@ -4,7 +4,7 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordCentralAudit } from '../central/central-admin.service.js';
+import { recordPlatformAudit } from '../central/central-admin.service.js';
 import type { TCentralSession } from '../central/central-auth.service.js';
 import {
   checkUpload,
@@ -83,15 +83,8 @@ export async function saveTutorial(
       const savedId = id === null ? await repo.insertTutorial(tx, values, admin.id) : id;
       if (id !== null) await repo.updateTutorial(tx, id, values);
       const after = (await repo.findTutorial(tx, savedId))!;
-      await recordCentralAudit(tx, {
-        adminId: admin.id,
-        tenantId: null,
-        action: id === null ? 'create' : 'update',
-        entity: 'tutorial',
-        entityId: savedId,
-        before,
-        after,
-      });
+      const action = id === null ? 'create' : 'update';
+      await recordPlatformAudit(tx, admin, { action, entity: 'tutorial', entityId: savedId, before, after });
       if (before?.file && before.file !== file?.path) dropped = before.file;
       return after;
     });
@@ -109,9 +102,7 @@ export async function setTutorialArchived({ db }: TAppDeps, admin: TCentralSessi
     const before = await repo.findTutorial(tx, id, { lock: true });
     if (!before) throw notFound();
     await repo.setTutorialArchived(tx, id, archived);
-    await recordCentralAudit(tx, {
-      adminId: admin.id,
-      tenantId: null,
+    await recordPlatformAudit(tx, admin, {
       action: archived ? 'archive' : 'restore',
       entity: 'tutorial',
       entityId: id,

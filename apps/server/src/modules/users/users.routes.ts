@@ -3,6 +3,7 @@ import { m, ZCreateUserRequest, ZDeactivateUserRequest, ZPassword, ZUpdateUserRe
 import { z } from 'zod';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
+import { registerResourceRoutes } from '../../http/resource-routes.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import { listRoleOptions } from '../roles/roles.service.js';
@@ -33,21 +34,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: service.TUserDeps
     return listRoleOptions(deps, tenantId);
   });
 
-  app.get('/dashboard/users/:id', { config: { access: 'view users' } }, async (request) => {
-    const { tenantId } = sessionOfRequest(request);
-    const { id } = parse(ZIdParams, request.params);
-    return service.getUser(deps, tenantId, id);
-  });
-
   // Without a password the user is invited: a one-use set-password link by e-mail (72 h).
-  app.post('/dashboard/users', { config: { access: 'manage users' } }, async (request, reply) => {
-    const answer = await service.createUser(deps, actorOf(request), parse(ZCreateUserRequest, request.body));
-    return reply.code(201).send(answer);
-  });
-
-  app.put('/dashboard/users/:id', { config: { access: 'manage users' } }, async (request) => {
-    const { id } = parse(ZIdParams, request.params);
-    return service.updateUser(deps, actorOf(request), id, parse(ZUpdateUserRequest, request.body));
+  registerResourceRoutes(app, deps, {
+    route: { path: '/dashboard/users', access: 'manage users' },
+    show: { access: 'view users', run: service.getUser },
+    create: { input: ZCreateUserRequest, run: service.createUser },
+    update: { input: ZUpdateUserRequest, run: service.updateUser },
   });
 
   // Deactivation signs the user out everywhere; reassign_to hands their open orders over.

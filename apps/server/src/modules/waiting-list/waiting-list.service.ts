@@ -6,7 +6,7 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { messageBody } from '../../lib/message-body.js';
 import { parse } from '../../lib/validate.js';
-import { recordCentralAudit } from '../central/central-admin.service.js';
+import { recordCentralAudit, recordPlatformAudit } from '../central/central-admin.service.js';
 import type { TCentralSession } from '../central/central-auth.service.js';
 import { createTenantIn, freeCqNameIn, ownerInvitationIn } from '../tenants/tenants.service.js';
 import { shopReadyMail } from './shop-ready-mail.js';
@@ -115,9 +115,7 @@ export async function rejectWaiting({ db }: TAppDeps, admin: TCentralSession, id
     if (!entry) throw new AppError('not_found', m('waiting.not_found'));
     if (entry.status !== 'pending') throw new AppError('conflict', m('waiting.already_decided'));
     await repo.markRejected(tx, id, reason, admin.id);
-    await recordCentralAudit(tx, {
-      adminId: admin.id,
-      tenantId: null,
+    await recordPlatformAudit(tx, admin, {
       action: 'reject_signup',
       entity: 'waiting_list',
       entityId: id,

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,6 +21,7 @@ import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
 import { EmptyState } from './empty-state';
 import { PageFrame } from './page-frame';
+import { RetryAlert } from '../../components/cards/retry-alert';
 
 const isSection = (value: string | null): value is TTutorialSection =>
   value !== null && (TUTORIAL_SECTIONS as readonly string[]).includes(value);
@@ -55,16 +55,9 @@ export function TutorialsPage() {
     );
   } else if (tutorials.error) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tutorials.refetch()}>
-            {t('lists.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('lists.retry')} onRetry={tutorials.refetch}>
         {errorMessage(t, tutorials.error)}
-      </Alert>
+      </RetryAlert>
     );
   } else if (all.length === 0) {
     content = (

@@ -21,6 +21,8 @@ interface TResponsiveDialogProps {
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** Makes the dialog a <form>: Enter submits, the actions' submit button posts it. */
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** Instead of `onSubmit`: the dialog is a form whose submit (Enter, the main action) calls this. */
+  onSave?: () => unknown;
   /** While saving, a click outside or Escape must not drop the user's input. */
   busy?: boolean;
   testId?: string;
@@ -37,6 +39,7 @@ export function ResponsiveDialog({
   actions,
   maxWidth = 'sm',
   onSubmit,
+  onSave,
   busy = false,
   testId,
   submit,
@@ -45,6 +48,13 @@ export function ResponsiveDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
+  const submitForm: FormEventHandler<HTMLFormElement> | undefined =
+    onSubmit ??
+    (onSave &&
+      ((event) => {
+        event.preventDefault();
+        void onSave();
+      }));
   const buttons = actions ?? (submit && <FormDialogActions onCancel={onClose} busy={busy} {...submit} />);
 
   return (
@@ -58,7 +68,9 @@ export function ResponsiveDialog({
       data-testid={testId}
       slotProps={{
         // The paper itself is the <form>, so the scrolling content and the actions stay one form.
-        paper: onSubmit ? ({ component: 'form', noValidate: true, onSubmit } as unknown as PaperProps) : undefined,
+        paper: submitForm
+          ? ({ component: 'form', noValidate: true, onSubmit: submitForm } as unknown as PaperProps)
+          : undefined,
       }}
     >
       <DialogTitle id={titleId} sx={{ paddingInlineEnd: 7 }}>

@@ -1,7 +1,8 @@
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
-import { translateServerMessage } from '../../lib/server-message';
+import { toast } from '../../lib/toast';
+import { useFormFields } from '../forms/use-form-fields';
 
 interface TDialogFormOptions<TForm extends FieldValues, TInput> {
   /** The shared zod schema's resolver (zodResolver, or mappedResolver when the form's shape differs). */
@@ -9,8 +10,11 @@ interface TDialogFormOptions<TForm extends FieldValues, TInput> {
   defaultValues: DefaultValues<TForm>;
   /** The paths the form shows (`name`, `lines.*.quantity`): a server error on one sits under it. */
   fields: readonly string[];
-  /** Saves, says so and closes; when it throws, the server's messages go on the form. */
-  submit: (input: TInput) => Promise<void>;
+  /**
+   * Saves; when it throws, the server's messages go on the form. When it answers a message, the
+   * hook says it (a success toast) and closes the dialog; otherwise `submit` does what follows.
+   */
+  submit: (input: TInput) => Promise<string | void>;
   onClose: () => void;
 }
 
@@ -29,10 +33,15 @@ export function useDialogForm<TForm extends FieldValues, TInput = TForm>({
   const { t } = useTranslation();
   const form = useForm<TForm, unknown, TInput>({ resolver, defaultValues });
   const { formState } = form;
+  const { fieldError, field } = useFormFields(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await submit(input);
+      const saved = await submit(input);
+      if (saved !== undefined) {
+        void toast(saved, { variant: 'success' });
+        onClose();
+      }
     } catch (error) {
       applyServerErrors({ error, setError: form.setError, t, isField: fieldMatcher(fields) });
     }
@@ -46,7 +55,9 @@ export function useDialogForm<TForm extends FieldValues, TInput = TForm>({
     /** The failed save's message that no field shows. */
     serverError: formState.errors.root?.server?.message,
     /** A field's message in the user's language. */
-    fieldError: (name: Path<TForm>) => translateServerMessage(t, form.getFieldState(name, formState).error?.message),
+    fieldError,
+    /** Spread into a TextField: registered, with its message underneath. */
+    field,
     /** Spread into ResponsiveDialog. */
     dialogProps: { open: true, onClose, onSubmit, busy },
   };

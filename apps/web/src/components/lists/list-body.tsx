@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListError, ListLoading, ListRefreshing } from './list-states';
 
 /** The part of a TanStack Query result a paged list reads. */
-interface TListQuery<T> {
+export interface TListQuery<T> {
   data: { data: T[]; total: number } | undefined;
   isLoading: boolean;
   isFetching: boolean;
@@ -13,11 +13,14 @@ interface TListQuery<T> {
   refetch: () => unknown;
 }
 
+/** What a list shows when it has no rows yet (its own words, and maybe an add button). */
+export type TListEmptyProps = { icon: ReactNode; title: string; message: string; action?: ReactNode };
+
 interface TListBodyProps<T> {
   query: TListQuery<T>;
   /** Whether filters are active: an empty answer then means "nothing matches", not "nothing yet". */
   filtered: boolean;
-  empty: { icon: ReactNode; title: string; message: string; action?: ReactNode };
+  empty: TListEmptyProps;
   children: (page: { data: T[]; total: number }) => ReactNode;
 }
 

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/server-errors';
+import { RetryAlert } from '../cards/retry-alert';
 
 /** Shown while a list's first page loads. */
 export function ListLoading({ rows = 5 }: { rows?: number }) {
@@ -31,19 +30,12 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
   const { t } = useTranslation();
   return (
     <Box sx={{ p: 2 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('lists.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('lists.retry')} onRetry={onRetry}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t('lists.load_failed')}
         </Typography>
         {errorMessage(t, error)}
-      </Alert>
+      </RetryAlert>
     </Box>
   );
 }

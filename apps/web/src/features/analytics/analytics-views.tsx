@@ -16,7 +16,15 @@ import {
   type TMetricTable,
 } from '@cod/shared';
 import { useAnalyticsReport, type TReportParams } from './analytics-api';
+import {
+  AccountingByCampaign,
+  AccountingByProduct,
+  AccountingKpis,
+  AccountingPerDay,
+  AgentCommissions,
+} from './accounting-view';
 import { formatters, type TFormatters } from './analytics-format';
+import { valueAxis } from './chart-axes';
 import { ChartCard, type TCell } from './chart-card';
 import { derive, type TDerived } from './derived';
 import { KpiCard } from './kpi-card';
@@ -184,7 +192,7 @@ function BreakdownCard({
     <BarChart
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: labels, position: rtl ? 'right' : 'left', width: 110 }]}
-      xAxis={[{ reverse: rtl, valueFormatter: (v: number) => chart.show(v) }]}
+      xAxis={[valueAxis(rtl, (v) => chart.show(v))]}
       series={[{ data, label: chart.label, valueFormatter: (v: number | null) => chart.show(v) }]}
       height={Math.max(200, 28 * top.length + 60)}
       hideLegend
@@ -273,7 +281,7 @@ function StepsChart({ steps }: { steps: Array<[string, number]> }) {
     <BarChart
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: steps.map((s) => s[0]), position: rtl ? 'right' : 'left', width: 100 }]}
-      xAxis={[{ reverse: rtl }]}
+      xAxis={[valueAxis(rtl, (v) => fmt.count(v))]}
       series={[{ data: steps.map((s) => s[1]), valueFormatter: (v: number | null) => fmt.count(v) }]}
       height={280}
       hideLegend
@@ -329,7 +337,6 @@ function halves(
     ...spec,
   }));
 }
-const byRevenue = (a: TDerived, b: TDerived) => b.revenue - a.revenue;
 
 function outcomeBlocks(kind: 'delivered' | 'returns'): TBlock[] {
   const rate = kind === 'delivered' ? 'deliveryRate' : 'returnRate';
@@ -433,6 +440,8 @@ const VIEWS = {
       sort: (a, b) => b.confirmed - a.confirmed || b.delivered - a.delivered,
       horizontal: true,
     },
+    // Decision 0117: commission earned per agent, from the ledger.
+    { type: 'chart', name: 'agent_commissions', Chart: AgentCommissions },
     { type: 'note', text: 'analytics.notes.commission' },
   ],
   flow: [
@@ -446,20 +455,14 @@ const VIEWS = {
       chartColumn: 'delivered',
     },
   ],
+  // Decision 0116: the money of the period (GET /dashboard/analytics/accounting).
   accounting: [
     { type: 'note', text: 'analytics.notes.accounting' },
+    { type: 'chart', name: 'accounting_kpis', Chart: AccountingKpis },
+    { type: 'chart', name: 'accounting_per_day', Chart: AccountingPerDay },
+    { type: 'chart', size: 'half', name: 'accounting_by_product', Chart: AccountingByProduct },
+    { type: 'chart', size: 'half', name: 'accounting_by_campaign', Chart: AccountingByCampaign },
     { type: 'chart', name: 'revenue', Chart: RevenueChart },
-    ...halves(
-      'revenue_by_',
-      ['product', 'campaign'],
-      {
-        columns: ['delivered', 'revenue', 'returnedValue', 'deliveryRate'],
-        chartColumn: 'revenue',
-        sort: byRevenue,
-        horizontal: true,
-      },
-      'analytics.charts.revenue_by_',
-    ),
   ],
 } satisfies Partial<Record<TAnalyticsView, TBlock[]>>;
 

@@ -15,7 +15,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { mappedResolver } from '../../lib/mapped-resolver';
-import { toast } from '../../lib/toast';
 import { translateServerMessage } from '../../lib/server-message';
 import { centimesOf } from './amount-field';
 import { useCloseDay, useCreateBox, useRecordMovement, useTransfer } from './cash-boxes-api';
@@ -26,7 +25,7 @@ type TBoxForm = { name: string; kind: string; opening_centimes: string; opening_
 export function BoxDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateBox();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TBoxForm, TCashBoxInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TBoxForm, TCashBoxInput>({
     resolver: mappedResolver(ZCashBoxInput, (v: TBoxForm) => ({
       ...v,
       opening_centimes: centimesOf(v.opening_centimes),
@@ -37,11 +36,9 @@ export function BoxDialog({ onClose }: { onClose: () => void }) {
     onClose,
     submit: async (input) => {
       const box = await create.mutateAsync(input);
-      void toast(t('money.box_created', { name: box.name }), { variant: 'success' });
-      onClose();
+      return t('money.box_created', { name: box.name });
     },
   });
-  const { register } = form;
   return (
     <MoneyFormDialog
       dialogProps={dialogProps}
@@ -50,14 +47,7 @@ export function BoxDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('money.create_box')}
       serverError={serverError}
     >
-      <TextField
-        {...register('name')}
-        label={t('money.box_name')}
-        required
-        autoFocus
-        error={Boolean(fieldError('name'))}
-        helperText={fieldError('name')}
-      />
+      <TextField {...field('name')} label={t('money.box_name')} required autoFocus />
       <FormSelect form={form} name="kind" label={t('money.box_kind')} testId="box-kind">
         {CASH_BOX_KINDS.map((kind) => (
           <MenuItem key={kind} value={kind}>
@@ -110,8 +100,7 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
     onClose,
     submit: async (input) => {
       await transfer.mutateAsync(input);
-      void toast(t('money.transfer_done'), { variant: 'success' });
-      onClose();
+      return t('money.transfer_done');
     },
   });
   const { register } = form;
@@ -179,8 +168,7 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
     onClose,
     submit: async (input) => {
       await record.mutateAsync(input);
-      void toast(t('money.movement_recorded'), { variant: 'success' });
-      onClose();
+      return t('money.movement_recorded');
     },
   });
   const { register } = form;
@@ -216,8 +204,7 @@ export function CloseDayDialog({ closedThrough, onClose }: { closedThrough: stri
     onClose,
     submit: async ({ day }) => {
       const answer = await close.mutateAsync(day);
-      void toast(translateServerMessage(t, answer) ?? '', { variant: 'success' });
-      onClose();
+      return translateServerMessage(t, answer) ?? '';
     },
   });
   return (

@@ -30,6 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ListError } from '../../components/lists/list-states';
+import { PagedList } from '../../components/lists/paged-list';
+import { ListToolbar } from '../../components/lists/list-toolbar';
 import { useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { errorMessage } from '../../lib/server-errors';
@@ -44,7 +46,6 @@ import {
   figure,
   MoneyRowAction,
   NoteCell,
-  PagedMoneyList,
   TotalsRow,
 } from './money-list';
 import { MoneyText } from './money-text';
@@ -257,9 +258,16 @@ export function CasesPage() {
         cases.data && <BoxCards answer={cases.data} />
       )}
       <CarrierCash />
-      <PagedMoneyList
-        filters={
-          <>
+      <PagedList
+        query={movements}
+        state={{ query, update }}
+        filtered={filtered}
+        toolbar={
+          <ListToolbar
+            onClear={
+              filtered ? () => update({ box_id: null, kind: null, from: null, to: null, search: null }) : undefined
+            }
+          >
             <BoxFilter boxes={boxes} value={query.box_id} onChange={update} />
             <AnyFilter
               label={t('money.kind')}
@@ -268,19 +276,13 @@ export function CasesPage() {
               options={MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) }))}
             />
             <DayRangeFilter from={query.from} to={query.to} onChange={update} />
-          </>
+          </ListToolbar>
         }
-        onClear={() => update({ box_id: null, kind: null, from: null, to: null, search: null })}
-        query={movements}
-        filtered={filtered}
         empty={{
           icon: <AccountBalanceWalletOutlinedIcon fontSize="large" />,
           title: t('money.no_movements_title'),
           message: t('money.no_movements_message'),
         }}
-        page={query.page}
-        perPage={query.per_page}
-        onPage={update}
       >
         {(data) => (
           <MovementsTable
@@ -290,7 +292,7 @@ export function CasesPage() {
             onDelete={(movement) => setConfirming({ movement, action: 'delete' })}
           />
         )}
-      </PagedMoneyList>
+      </PagedList>
       {canManage && dialog === 'box' && <BoxDialog onClose={() => setDialog(null)} />}
       {canManage && dialog === 'transfer' && <TransferDialog boxes={boxes} onClose={() => setDialog(null)} />}
       {canManage && dialog === 'movement' && <MovementDialog boxes={boxes} onClose={() => setDialog(null)} />}

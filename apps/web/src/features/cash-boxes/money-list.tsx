@@ -1,4 +1,3 @@
-import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -8,15 +7,12 @@ import type { TCashBox, TCentimes } from '@cod/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/lists/filter-select';
-import { ListBody } from '../../components/lists/list-body';
-import { ListPagination } from '../../components/lists/list-pagination';
-import { ListToolbar } from '../../components/lists/list-toolbar';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { MoneyText } from './money-text';
 
 /**
  * The pieces the money lists share (the movements of the boxes, expenses, income): filters, the
- * day and note cells, the row actions, the totals row and the paged body.
+ * day and note cells, the row actions and the totals row (the paged body is PagedList).
  */
 
 /** An amount column: figures aligned at the end, never wrapped. */
@@ -147,49 +143,5 @@ export function TotalsRow({
       </TableCell>
       {canManage && <TableCell />}
     </TableRow>
-  );
-}
-
-type TPagedQuery<TPage> = Parameters<typeof ListBody>[0]['query'] & { data: TPage | undefined };
-
-/**
- * A money list: its filters (with "clear" while any is set), its states (ListBody), the table the
- * page draws, and the pagination.
- */
-export function PagedMoneyList<TPage extends { data: unknown[]; total: number }>({
-  filters,
-  onClear,
-  query,
-  filtered,
-  empty,
-  page,
-  perPage,
-  onPage,
-  children,
-}: {
-  filters: ReactNode;
-  onClear: () => void;
-  query: TPagedQuery<TPage>;
-  filtered: boolean;
-  empty: Parameters<typeof ListBody>[0]['empty'];
-  page: number;
-  perPage: number;
-  onPage: (changes: { page?: number; per_page?: number }) => void;
-  children: (data: TPage) => ReactNode;
-}) {
-  return (
-    <Paper sx={{ overflow: 'hidden' }}>
-      <ListToolbar onClear={filtered ? onClear : undefined}>{filters}</ListToolbar>
-      <ListBody query={query} filtered={filtered} empty={empty}>
-        {() =>
-          query.data && (
-            <>
-              {children(query.data)}
-              <ListPagination total={query.data.total} page={page} perPage={perPage} onChange={onPage} />
-            </>
-          )
-        }
-      </ListBody>
-    </Paper>
   );
 }

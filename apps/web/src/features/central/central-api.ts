@@ -1,5 +1,5 @@
 import type { TValidationErrorBody } from '@cod/shared';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, sendRequest } from '../../lib/api-client';
 
 /**
  * The central realm's calls (issue 19): its own token, stored apart from the shop's session, so a
@@ -43,24 +43,7 @@ export async function centralRequest<T>(
   path: string,
   options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getCentralToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  const text = response.status === 204 ? '' : await response.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = { message: text };
-  }
+  const { response, body } = await sendRequest(path, options, getCentralToken());
   if (response.ok) return body as T;
   if (response.status === 401 && path !== '/central/login') {
     clearCentralSession();

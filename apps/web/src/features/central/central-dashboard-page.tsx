@@ -19,7 +19,7 @@ import { PageFrame } from '../../app/pages/page-frame';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import { formatDay, LoadState, money, serverErrors, StatusChip } from './central-ui';
+import { formatDay, money, QueryState, serverErrors, StatusChip } from './central-ui';
 
 /** /central/dashboard (issue 19.6): tenants by status, revenue, trials, sign-ups, orders, settings. */
 export function CentralDashboardPage() {
@@ -36,13 +36,7 @@ export function CentralDashboardPage() {
     );
   return (
     <PageFrame title={t('central.nav.dashboard')} crumbs={[t('central.title')]} homeCrumb={false}>
-      <LoadState
-        loading={dashboard.isPending}
-        error={dashboard.error}
-        empty={false}
-        onRetry={() => void dashboard.refetch()}
-        emptyTitle=""
-      >
+      <QueryState query={dashboard}>
         {data && (
           <Stack spacing={2}>
             <Grid container spacing={2}>
@@ -134,7 +128,7 @@ export function CentralDashboardPage() {
             </Paper>
           </Stack>
         )}
-      </LoadState>
+      </QueryState>
       <SettingsCard />
     </PageFrame>
   );
@@ -218,13 +212,7 @@ function SettingsCard() {
       <Typography variant="h6" component="h2" gutterBottom>
         {t('central.settings.title')}
       </Typography>
-      <LoadState
-        loading={settings.isPending}
-        error={settings.error}
-        empty={false}
-        onRetry={() => void settings.refetch()}
-        emptyTitle=""
-      >
+      <QueryState query={settings}>
         <Stack
           component="form"
           noValidate
@@ -269,7 +257,7 @@ function SettingsCard() {
             </Button>
           </Stack>
         </Stack>
-      </LoadState>
+      </QueryState>
     </Paper>
   );
 }

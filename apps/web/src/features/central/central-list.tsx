@@ -8,51 +8,59 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { SUBSCRIPTION_STATUSES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../components/forms/select-field';
 import { PageFrame } from '../../app/pages/page-frame';
 import { LoadState } from './central-ui';
 
 /**
  * Every central list screen's frame: the title under "Central administration", its action, its
- * filters, and the list's loading, error (with retry) and empty states around the list.
+ * filters, and the list's loading, error (with retry) and empty states around the rows. With
+ * `head`, the rows sit in the central table (labelled by the title).
  */
-export function CentralListPage({
+export function CentralListPage<TRow>({
   title,
   actions,
   filters,
   query,
-  empty,
   emptyTitle,
   emptyMessage,
   dialogs,
+  head,
   children,
 }: {
   title: string;
   actions?: ReactNode;
   filters?: ReactNode;
-  query: { isPending: boolean; error: unknown; refetch: () => unknown };
-  empty: boolean;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown; data?: { data: TRow[] } };
   emptyTitle: string;
   emptyMessage?: string;
   /** Dialogs the screen opens (shown whatever the list's state: "New" works on an empty list). */
   dialogs?: ReactNode;
-  children: ReactNode;
+  head?: THeadCell[];
+  children: (rows: TRow[]) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const rows = query.data?.data ?? [];
   return (
     <PageFrame title={title} crumbs={[t('central.title')]} homeCrumb={false} actions={actions}>
       {filters}
       <LoadState
         loading={query.isPending}
         error={query.error}
-        empty={empty}
+        empty={rows.length === 0}
         onRetry={() => void query.refetch()}
         emptyTitle={emptyTitle}
         emptyMessage={emptyMessage}
       >
-        {children}
+        {head ? (
+          <CentralTable label={title} head={head}>
+            {children(rows)}
+          </CentralTable>
+        ) : (
+          children(rows)
+        )}
       </LoadState>
       {dialogs}
     </PageFrame>
@@ -90,21 +98,16 @@ export function CentralTable({ label, head, children }: { label: string; head: T
 export function StatusFilter({ value, onChange }: { value: string; onChange: (status: string) => void }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <SelectField
       size="small"
-      select
       label={t('central.tenants.status')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ minWidth: 180, maxWidth: 240 }}
+      options={SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`central.status.${s}`) }))}
     >
       <MenuItem value="">{t('central.tenants.any_status')}</MenuItem>
-      {SUBSCRIPTION_STATUSES.map((s) => (
-        <MenuItem key={s} value={s}>
-          {t(`central.status.${s}`)}
-        </MenuItem>
-      ))}
-    </TextField>
+    </SelectField>
   );
 }
 

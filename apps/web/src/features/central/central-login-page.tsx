@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../layouts/components/language-switcher';
 import { central, saveCentralSession, type TCentralAdmin } from './central-api';
+import { fieldError } from './central-form';
 import { serverErrors } from './central-ui';
 
 /** /central/auth/login: the central administrators' own sign-in. */
@@ -41,6 +42,19 @@ export function CentralLoginPage() {
     }
   };
 
+  // The sign-in's two fields: the e-mail (the browser's saved user name) and the password.
+  const credential = (name: 'email' | 'password', value: string, onChange: (value: string) => void) => (
+    <TextField
+      label={t(`auth.${name}`)}
+      type={name}
+      autoComplete={name === 'email' ? 'username' : 'current-password'}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      {...fieldError(errors, name)}
+      required
+    />
+  );
+
   return (
     <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
@@ -53,26 +67,8 @@ export function CentralLoginPage() {
           </Box>
           <Typography color="text.secondary">{t('central.login_intro', { product: PRODUCT_NAME })}</Typography>
           {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(errors.fields.email)}
-            helperText={errors.fields.email}
-            required
-          />
-          <TextField
-            label={t('auth.password')}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={Boolean(errors.fields.password)}
-            helperText={errors.fields.password}
-            required
-          />
+          {credential('email', email, setEmail)}
+          {credential('password', password, setPassword)}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('central.sign_in')}
           </Button>

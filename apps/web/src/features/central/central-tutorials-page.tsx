@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import { TUTORIAL_LOCALES, TUTORIAL_SECTIONS, tutorialText, type TTutorial } from '@cod/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/buttons/add-button';
+import { SelectField } from '../../components/forms/select-field';
+import { FilePickButton } from '../../components/uploads/file-pick-button';
 import { toast } from '../../lib/toast';
 import { central, openCentralFile } from './central-api';
-import { CentralListPage, CentralTable, EditArchiveCell } from './central-list';
-import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
-import { serverErrors } from './central-ui';
+import { CentralListPage, EditArchiveCell } from './central-list';
+import { CentralSaveDialog, useCentralSave, useEditableCollection } from './central-save-dialog';
+import { fieldBinder, HalfCell } from './central-form';
 
 const TEXT_FIELDS = TUTORIAL_LOCALES.flatMap((l) => [`title_${l}`, `description_${l}`] as const);
 type TTextField = (typeof TEXT_FIELDS)[number];
@@ -35,47 +34,28 @@ const toForm = (tutorial: TTutorial | null): TForm => ({
 /** /central/tutorials (issue 19.9, docs/decisions/0100): what every shop sees at /dashboard/tutorials. */
 export function CentralTutorialsPage() {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
-  const tutorials = useQuery({
-    queryKey: ['central', 'tutorials'],
-    queryFn: ({ signal }) => central.get<{ data: TTutorial[] }>('/central/tutorials', signal),
-  });
-  const [editing, setEditing] = useState<TTutorial | 'new' | null>(null);
-  const archive = useMutation({
-    mutationFn: (tutorial: TTutorial) =>
-      central.post(`/central/tutorials/${tutorial.id}/${tutorial.archived ? 'restore' : 'archive'}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['central', 'tutorials'] }),
-    onError: (error) => void toast(serverErrors(t, error).general ?? t('errors.unexpected'), { variant: 'error' }),
-  });
-  const list = tutorials.data?.data ?? [];
+  const { query: tutorials, editing, setEditing, archive } = useEditableCollection<TTutorial>('tutorials');
 
   return (
     <CentralListPage
       title={t('central.nav.tutorials')}
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-          {t('central.tutorials.new')}
-        </Button>
-      }
+      actions={<AddButton label={t('central.tutorials.new')} onClick={() => setEditing('new')} />}
       dialogs={
         editing && <TutorialDialog tutorial={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       }
       query={tutorials}
-      empty={list.length === 0}
       emptyTitle={t('central.tutorials.empty')}
       emptyMessage={t('central.tutorials.empty_message')}
+      head={[
+        t('central.tutorials.title'),
+        t('tutorials.section'),
+        { label: t('central.tutorials.position'), align: 'right' },
+        t('central.tutorials.media'),
+        '',
+      ]}
     >
-      <CentralTable
-        label={t('central.nav.tutorials')}
-        head={[
-          t('central.tutorials.title'),
-          t('tutorials.section'),
-          { label: t('central.tutorials.position'), align: 'right' },
-          t('central.tutorials.media'),
-          '',
-        ]}
-      >
-        {list.map((tutorial) => (
+      {(rows) =>
+        rows.map((tutorial) => (
           <TableRow key={tutorial.id} hover data-testid={`central-tutorial-${tutorial.id}`}>
             <TableCell sx={{ minWidth: 200 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -113,8 +93,8 @@ export function CentralTutorialsPage() {
               archiveLabel={tutorial.archived ? t('central.tutorials.restore') : t('central.tutorials.archive')}
             />
           </TableRow>
-        ))}
-      </CentralTable>
+        ))
+      }
     </CentralListPage>
   );
 }
@@ -133,14 +113,12 @@ function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorial | null; onC
       ? central.put<{ code: string }>(`/central/tutorials/${tutorial.id}`, body)
       : central.post<{ code: string }>('/central/tutorials', body);
   }, onClose);
-  const text = (name: keyof TForm, label: string, options: { multiline?: boolean; helper?: string } = {}) => (
+  const bind = fieldBinder(form, setForm, errors);
+  const text = (name: keyof TForm, label: string, options: { multiline?: boolean } = {}) => (
     <TextField
       fullWidth
       label={label}
-      value={form[name]}
-      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-      error={Boolean(errors.fields[name])}
-      helperText={errors.fields[name] ?? options.helper}
+      {...bind(name)}
       multiline={options.multiline}
       minRows={options.multiline ? 2 : undefined}
       slotProps={{ htmlInput: { dir: 'auto', 'data-testid': `tutorial-${name}` } }}
@@ -174,16 +152,13 @@ function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorial | null; onC
         })}
         <Grid size={{ xs: 12, md: 6 }}>{text('video_url', t('central.tutorials.video_url'))}</Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Button component="label" variant="outlined" fullWidth sx={{ height: 56 }}>
-            {file ? file.name : t('central.tutorials.choose_file')}
-            <input
-              hidden
-              type="file"
-              accept="video/mp4,video/webm,application/pdf,image/jpeg,image/png,image/webp"
-              data-testid="tutorial-file"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
+          <FilePickButton
+            file={file}
+            label={t('central.tutorials.choose_file')}
+            accept="video/mp4,video/webm,application/pdf,image/jpeg,image/png,image/webp"
+            testId="tutorial-file"
+            onPick={setFile}
+          />
           <Typography variant="caption" color={errors.fields.file ? 'error' : 'text.secondary'}>
             {errors.fields.file ?? t('central.tutorials.file_hint')}
           </Typography>
@@ -194,36 +169,27 @@ function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorial | null; onC
             />
           )}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
+        <HalfCell>
+          <SelectField
             fullWidth
             label={t('tutorials.section')}
-            value={form.section}
-            onChange={(e) => setForm({ ...form, section: e.target.value })}
-            error={Boolean(errors.fields.section)}
-            helperText={errors.fields.section}
+            {...bind('section')}
             slotProps={{ htmlInput: { 'data-testid': 'tutorial-section' } }}
-          >
-            {TUTORIAL_SECTIONS.map((section) => (
-              <MenuItem key={section} value={section}>
-                {t(`tutorials.sections.${section}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+            options={TUTORIAL_SECTIONS.map((section) => ({
+              value: section,
+              label: t(`tutorials.sections.${section}`),
+            }))}
+          />
+        </HalfCell>
+        <HalfCell>
           <TextField
             fullWidth
             label={t('central.tutorials.position')}
-            value={form.position}
             inputMode="numeric"
-            onChange={(e) => setForm({ ...form, position: e.target.value })}
-            error={Boolean(errors.fields.position)}
-            helperText={errors.fields.position ?? t('central.tutorials.position_hint')}
+            {...bind('position', t('central.tutorials.position_hint'))}
             slotProps={{ htmlInput: { 'data-testid': 'tutorial-position' } }}
           />
-        </Grid>
+        </HalfCell>
       </Grid>
     </CentralSaveDialog>
   );

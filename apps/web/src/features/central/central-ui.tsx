@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { formatDZD } from '@cod/shared';
+import { formatDZD, type TPlan } from '@cod/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/cards/retry-alert';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/server-errors';
 import { fieldMessages, translateServerMessage } from '../../lib/server-message';
@@ -86,19 +85,12 @@ export function LoadState({
   }
   if (error) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('lists.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('lists.retry')} onRetry={onRetry}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t('lists.load_failed')}
         </Typography>
         {errorMessage(t, error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (empty) {
@@ -124,4 +116,32 @@ export function serverErrors(t: TFunction, error: unknown): { fields: Record<str
     if (list[0]) fields[field] = translateServerMessage(t, list[0]);
   }
   return { fields, general: Object.keys(fields).length ? null : errorMessage(t, error) };
+}
+
+/** The plans a shop may be put on: the current ones, and its own even when archived (`keep`, an id). */
+export function planOptions(plans: readonly TPlan[] | undefined, keep: string) {
+  return (plans ?? [])
+    .filter((p) => !p.archived || String(p.id) === keep)
+    .map((p) => ({ value: String(p.id), label: `${p.name} · ${money(p.price_month)}` }));
+}
+
+/** A screen (or a card) that shows one query's answer: its loading and error states, then `children`. */
+export function QueryState({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  children: ReactNode;
+}) {
+  return (
+    <LoadState
+      loading={query.isPending}
+      error={query.error}
+      empty={false}
+      onRetry={() => void query.refetch()}
+      emptyTitle=""
+    >
+      {children}
+    </LoadState>
+  );
 }

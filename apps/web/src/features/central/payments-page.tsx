@@ -12,17 +12,16 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { queryString } from '../../lib/api-client';
-import { translateServerMessage } from '../../lib/server-message';
-import { toast } from '../../lib/toast';
 import { central, openReceipt, openReceiptPdf } from './central-api';
 import type { TPaymentRow } from './central-types';
 import { CentralListPage } from './central-list';
-import { formatDay, money, serverErrors } from './central-ui';
+import { ReasonField } from './central-form';
+import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
+import { formatDay, money } from './central-ui';
 
 /** /central/payments (issue 19.4): every recorded payment, this month's by default. */
 export function PaymentsPage() {
@@ -56,12 +55,13 @@ export function PaymentsPage() {
         </Stack>
       }
       query={payments}
-      empty={list.length === 0}
       emptyTitle={t('central.payments.empty')}
     >
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <PaymentsTable payments={list} />
-      </Paper>
+      {(rows) => (
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
+          <PaymentsTable payments={rows} />
+        </Paper>
+      )}
     </CentralListPage>
   );
 }
@@ -145,46 +145,22 @@ export function PaymentsTable({ payments, compact = false }: { payments: TPaymen
 
 function VoidDialog({ payment, onClose }: { payment: TPaymentRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [reason, setReason] = useState('');
-  const save = useMutation({
-    mutationFn: () => central.post<{ code: string }>(`/central/payments/${payment.id}/void`, { reason }),
-    onSuccess: async (answer) => {
-      void toast(translateServerMessage(t, { code: answer.code, params: {} }), { variant: 'success' });
-      await client.invalidateQueries({ queryKey: ['central'] });
-      onClose();
-    },
-  });
-  const errors = serverErrors(t, save.error);
+  const { save, errors } = useCentralSave(
+    () => central.post<{ code: string }>(`/central/payments/${payment.id}/void`, { reason }),
+    onClose,
+  );
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      busy={save.isPending}
-      maxWidth="xs"
+    <CentralSaveDialog
       title={t('central.payments.void_title', { amount: money(payment.amount) })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" color="error" variant="contained" disabled={save.isPending}>
-            {t('central.payments.void')}
-          </Button>
-        </>
-      }
+      save={save}
+      general={null}
+      onClose={onClose}
+      maxWidth="xs"
+      submitLabel={t('central.payments.void')}
+      submitColor="error"
     >
-      <TextField
-        fullWidth
-        sx={{ mt: 1 }}
-        label={t('central.tenants.reason')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={Boolean(errors.fields.reason || errors.general)}
-        helperText={errors.fields.reason ?? errors.general}
-      />
-    </ResponsiveDialog>
+      <ReasonField errors={errors} label={t('central.tenants.reason')} value={reason} onChange={setReason} />
+    </CentralSaveDialog>
   );
 }

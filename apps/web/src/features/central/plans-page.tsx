@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -8,15 +7,14 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import AddIcon from '@mui/icons-material/Add';
 import { PLAN_FEATURES, type TPlan } from '@cod/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
+import { AddButton } from '../../components/buttons/add-button';
 import { central } from './central-api';
-import { CentralListPage, CentralTable, EditArchiveCell } from './central-list';
-import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
-import { limitText, money, serverErrors } from './central-ui';
+import { CentralListPage, EditArchiveCell } from './central-list';
+import { fieldBinder, HalfCell } from './central-form';
+import { CentralSaveDialog, useCentralSave, useEditableCollection } from './central-save-dialog';
+import { limitText, money } from './central-ui';
 
 const LIMITS = ['max_orders_per_month', 'max_users', 'max_shipping_companies', 'max_sales_channels'] as const;
 
@@ -41,44 +39,26 @@ const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 /** /central/plans (issue 19.1): prices in DZD, limits (empty = unlimited), features, archive. */
 export function PlansPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const plans = useQuery({
-    queryKey: ['central', 'plans'],
-    queryFn: ({ signal }) => central.get<{ data: TPlan[] }>('/central/plans', signal),
-  });
-  const [editing, setEditing] = useState<TPlan | 'new' | null>(null);
-  const archive = useMutation({
-    mutationFn: (plan: TPlan) => central.post(`/central/plans/${plan.id}/${plan.archived ? 'restore' : 'archive'}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['central'] }),
-    onError: (error) => void toast(serverErrors(t, error).general ?? t('errors.unexpected'), { variant: 'error' }),
-  });
-  const list = plans.data?.data ?? [];
+  const { query: plans, editing, setEditing, archive } = useEditableCollection<TPlan>('plans');
 
   return (
     <CentralListPage
       title={t('central.nav.plans')}
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-          {t('central.plans.new')}
-        </Button>
-      }
+      actions={<AddButton label={t('central.plans.new')} onClick={() => setEditing('new')} />}
       dialogs={editing && <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       query={plans}
-      empty={list.length === 0}
       emptyTitle={t('central.plans.empty')}
+      head={[
+        t('central.plans.name'),
+        { label: t('central.plans.price_month'), align: 'right' },
+        { label: t('central.plans.price_year'), align: 'right' },
+        t('central.plans.limits'),
+        { label: t('central.plans.subscribers'), align: 'right' },
+        '',
+      ]}
     >
-      <CentralTable
-        label={t('central.nav.plans')}
-        head={[
-          t('central.plans.name'),
-          { label: t('central.plans.price_month'), align: 'right' },
-          { label: t('central.plans.price_year'), align: 'right' },
-          t('central.plans.limits'),
-          { label: t('central.plans.subscribers'), align: 'right' },
-          '',
-        ]}
-      >
-        {list.map((plan) => (
+      {(rows) =>
+        rows.map((plan) => (
           <TableRow key={plan.id} hover data-testid={`plan-${plan.name}`}>
             <TableCell>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -109,8 +89,8 @@ export function PlansPage() {
               archiveLabel={plan.archived ? t('central.plans.restore') : t('central.plans.archive')}
             />
           </TableRow>
-        ))}
-      </CentralTable>
+        ))
+      }
     </CentralListPage>
   );
 }
@@ -131,16 +111,9 @@ function PlanDialog({ plan, onClose }: { plan: TPlan | null; onClose: () => void
       ? central.put<{ code: string }>(`/central/plans/${plan.id}`, body)
       : central.post<{ code: string }>('/central/plans', body);
   }, onClose);
+  const bind = fieldBinder(form, setForm, errors);
   const field = (name: keyof Omit<TForm, 'features'>, label: string, helper?: string) => (
-    <TextField
-      fullWidth
-      label={label}
-      value={form[name]}
-      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-      error={Boolean(errors.fields[name])}
-      helperText={errors.fields[name] ?? helper}
-      inputMode={name === 'name' ? 'text' : 'numeric'}
-    />
+    <TextField fullWidth label={label} {...bind(name, helper)} inputMode={name === 'name' ? 'text' : 'numeric'} />
   );
   return (
     <CentralSaveDialog
@@ -151,13 +124,13 @@ function PlanDialog({ plan, onClose }: { plan: TPlan | null; onClose: () => void
     >
       {field('name', t('central.plans.name'))}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('price_month', t('central.plans.price_month_dzd'))}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('price_year', t('central.plans.price_year_dzd'))}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('duration_days', t('central.plans.duration_days'))}</Grid>
+        <HalfCell>{field('price_month', t('central.plans.price_month_dzd'))}</HalfCell>
+        <HalfCell>{field('price_year', t('central.plans.price_year_dzd'))}</HalfCell>
+        <HalfCell>{field('duration_days', t('central.plans.duration_days'))}</HalfCell>
         {LIMITS.map((limit) => (
-          <Grid key={limit} size={{ xs: 12, sm: 6 }}>
+          <HalfCell key={limit}>
             {field(limit, t(`central.plans.${limit}`), t('central.plans.empty_unlimited'))}
-          </Grid>
+          </HalfCell>
         ))}
       </Grid>
       <Stack direction="row" sx={{ flexWrap: 'wrap' }}>

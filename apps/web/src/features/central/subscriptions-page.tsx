@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { queryString } from '../../lib/api-client';
 import { central } from './central-api';
-import { CentralListPage, CentralTable, StatusFilter } from './central-list';
+import { CentralListPage, StatusFilter } from './central-list';
 import type { TSubscriptionRow } from './central-types';
 import { formatDay, StatusChip } from './central-ui';
 
@@ -20,26 +20,22 @@ export function SubscriptionsPage() {
     queryFn: ({ signal }) =>
       central.get<{ data: TSubscriptionRow[] }>(`/central/subscriptions${queryString({ status })}`, signal),
   });
-  const list = subscriptions.data?.data ?? [];
   return (
     <CentralListPage
       title={t('central.nav.subscriptions')}
       filters={<StatusFilter value={status} onChange={setStatus} />}
       query={subscriptions}
-      empty={list.length === 0}
       emptyTitle={t('central.subscriptions.empty')}
+      head={[
+        t('central.tenants.shop'),
+        t('central.tenants.plan'),
+        t('central.tenants.status'),
+        t('central.subscriptions.valid_from'),
+        t('central.tenants.valid_to'),
+      ]}
     >
-      <CentralTable
-        label={t('central.nav.subscriptions')}
-        head={[
-          t('central.tenants.shop'),
-          t('central.tenants.plan'),
-          t('central.tenants.status'),
-          t('central.subscriptions.valid_from'),
-          t('central.tenants.valid_to'),
-        ]}
-      >
-        {list.map((s) => (
+      {(rows) =>
+        rows.map((s) => (
           <TableRow key={s.id} hover>
             <TableCell>
               <Link component={RouterLink} to={`/central/tenants/show?id=${s.tenant_id}`}>
@@ -53,8 +49,8 @@ export function SubscriptionsPage() {
             <TableCell>{formatDay(s.valid_from, i18n.language)}</TableCell>
             <TableCell>{formatDay(s.valid_to, i18n.language)}</TableCell>
           </TableRow>
-        ))}
-      </CentralTable>
+        ))
+      }
     </CentralListPage>
   );
 }

@@ -4,14 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,12 +15,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { SelectField } from '../../components/forms/select-field';
+import { ListTable } from '../../components/lists/list-table';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
+import { fieldError } from './central-form';
+import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
 import type { TTenantDetail, TUsage } from './central-types';
-import { formatDay, limitText, LoadState, money, serverErrors, StatusChip } from './central-ui';
+import { formatDay, limitText, planOptions, QueryState, serverErrors, StatusChip } from './central-ui';
 import { PaymentsTable } from './payments-page';
 
 type TAction = 'suspend' | 'plan' | 'extend' | null;
@@ -46,7 +44,6 @@ export function TenantDetail({ id }: { id: number }) {
   });
   const done = async (code: string) => {
     void toast(translateServerMessage(t, { code, params: {} }), { variant: 'success' });
-    setAction(null);
     await client.invalidateQueries({ queryKey: ['central'] });
   };
   const data = tenant.data?.data;
@@ -83,13 +80,7 @@ export function TenantDetail({ id }: { id: number }) {
         )
       }
     >
-      <LoadState
-        loading={tenant.isPending}
-        error={tenant.error}
-        empty={false}
-        onRetry={() => void tenant.refetch()}
-        emptyTitle=""
-      >
+      <QueryState query={tenant}>
         {data && (
           <Stack spacing={3}>
             <Grid container spacing={2}>
@@ -123,91 +114,76 @@ export function TenantDetail({ id }: { id: number }) {
               </Grid>
             </Grid>
             <Card title={t('central.tenants.users')}>
-              <TableContainer>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('central.tenants.user_name')}</TableCell>
-                      <TableCell>{t('auth.email')}</TableCell>
-                      <TableCell>{t('central.tenants.role')}</TableCell>
-                      <TableCell>{t('central.tenants.last_login')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.users.map((user) => (
-                      <TableRow key={user.id} sx={{ opacity: user.active ? 1 : 0.5 }}>
-                        <TableCell>{user.name}</TableCell>
-                        <TableCell>{user.email}</TableCell>
-                        <TableCell>{user.role}</TableCell>
-                        <TableCell>{formatDay(user.last_login_at, i18n.language)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable
+                columns={[
+                  t('central.tenants.user_name'),
+                  t('auth.email'),
+                  t('central.tenants.role'),
+                  t('central.tenants.last_login'),
+                ]}
+              >
+                {data.users.map((user) => (
+                  <TableRow key={user.id} sx={{ opacity: user.active ? 1 : 0.5 }}>
+                    <TableCell>{user.name}</TableCell>
+                    <TableCell>{user.email}</TableCell>
+                    <TableCell>{user.role}</TableCell>
+                    <TableCell>{formatDay(user.last_login_at, i18n.language)}</TableCell>
+                  </TableRow>
+                ))}
+              </ListTable>
             </Card>
-            <Card title={t('central.nav.payments')}>
-              {data.payments.length ? (
-                <PaymentsTable payments={data.payments} compact />
-              ) : (
-                <Typography color="text.secondary">{t('central.payments.empty')}</Typography>
-              )}
+            <Card title={t('central.nav.payments')} empty={data.payments.length === 0 && t('central.payments.empty')}>
+              <PaymentsTable payments={data.payments} compact />
             </Card>
-            <Card title={t('central.tenants.audit')}>
-              {data.audit.length === 0 ? (
-                <Typography color="text.secondary">{t('central.tenants.audit_empty')}</Typography>
-              ) : (
-                <TableContainer>
-                  <Table size="small" aria-label={t('central.tenants.audit')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('central.tenants.when')}</TableCell>
-                        <TableCell>{t('central.tenants.who')}</TableCell>
-                        <TableCell>{t('central.tenants.what')}</TableCell>
-                        <TableCell>{t('central.tenants.change')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.audit.map((entry) => (
-                        <TableRow key={entry.id}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            {new Date(entry.created_at).toLocaleString(i18n.language)}
-                          </TableCell>
-                          <TableCell>{entry.admin_name ?? t('central.tenants.system')}</TableCell>
-                          <TableCell>{t(`central.audit.${entry.action}`, { defaultValue: entry.action })}</TableCell>
-                          <TableCell>
-                            <Box
-                              component="code"
-                              sx={{ fontSize: 12, wordBreak: 'break-word', direction: 'ltr', display: 'block' }}
-                            >
-                              {entry.before ? `${JSON.stringify(entry.before)} → ` : ''}
-                              {entry.after ? JSON.stringify(entry.after) : ''}
-                            </Box>
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              )}
+            <Card
+              title={t('central.tenants.audit')}
+              empty={data.audit.length === 0 && t('central.tenants.audit_empty')}
+            >
+              <ListTable
+                aria-label={t('central.tenants.audit')}
+                columns={[
+                  t('central.tenants.when'),
+                  t('central.tenants.who'),
+                  t('central.tenants.what'),
+                  t('central.tenants.change'),
+                ]}
+              >
+                {data.audit.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {new Date(entry.created_at).toLocaleString(i18n.language)}
+                    </TableCell>
+                    <TableCell>{entry.admin_name ?? t('central.tenants.system')}</TableCell>
+                    <TableCell>{t(`central.audit.${entry.action}`, { defaultValue: entry.action })}</TableCell>
+                    <TableCell>
+                      <Box
+                        component="code"
+                        sx={{ fontSize: 12, wordBreak: 'break-word', direction: 'ltr', display: 'block' }}
+                      >
+                        {entry.before ? `${JSON.stringify(entry.before)} → ` : ''}
+                        {entry.after ? JSON.stringify(entry.after) : ''}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </ListTable>
             </Card>
           </Stack>
         )}
-      </LoadState>
-      {action && data && (
-        <ActionDialog id={id} action={action} planId={data.plan_id} onClose={() => setAction(null)} onDone={done} />
-      )}
+      </QueryState>
+      {action && data && <ActionDialog id={id} action={action} planId={data.plan_id} onClose={() => setAction(null)} />}
     </PageFrame>
   );
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section; with `empty` (a sentence), that sentence instead of its content. */
+function Card({ title, empty, children }: { title: string; empty?: string | false; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%', minWidth: 0 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {title}
       </Typography>
-      {children}
+      {empty ? <Typography color="text.secondary">{empty}</Typography> : children}
     </Paper>
   );
 }
@@ -248,13 +224,11 @@ function ActionDialog({
   action,
   planId,
   onClose,
-  onDone,
 }: {
   id: number;
   action: Exclude<TAction, null>;
   planId: number | null;
   onClose: () => void;
-  onDone: (code: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -266,8 +240,8 @@ function ActionDialog({
     queryFn: ({ signal }) => central.get<{ data: TPlan[] }>('/central/plans', signal),
     enabled: action === 'plan',
   });
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, errors } = useCentralSave(
+    () =>
       action === 'suspend'
         ? central.post<{ code: string }>(`/central/tenants/${id}/suspend`, { reason })
         : action === 'extend'
@@ -276,89 +250,57 @@ function ActionDialog({
               validTo ? { valid_to: validTo, reason } : { days: Number(days || 'x'), reason },
             )
           : central.post<{ code: string }>(`/central/tenants/${id}/plan`, { plan_id: plan === '' ? null : plan }),
-    onSuccess: (answer) => onDone(answer.code),
-  });
-  const errors = serverErrors(t, save.error);
+    onClose,
+  );
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      busy={save.isPending}
-      maxWidth="xs"
+    <CentralSaveDialog
       title={t(`central.tenants.${action === 'plan' ? 'change_plan' : action}`)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={action === 'suspend' ? 'error' : 'primary'}
-            disabled={save.isPending}
-          >
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      save={save}
+      general={errors.general}
+      onClose={onClose}
+      maxWidth="xs"
+      submitColor={action === 'suspend' ? 'error' : 'primary'}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {errors.general && <Alert severity="error">{errors.general}</Alert>}
-        {action === 'suspend' && <Alert severity="warning">{t('central.tenants.suspend_warning')}</Alert>}
-        {action === 'plan' && (
-          <TextField
-            select
-            label={t('central.tenants.plan')}
-            value={plan}
-            onChange={(e) => setPlan(Number(e.target.value))}
-            error={Boolean(errors.fields.plan_id)}
-            helperText={errors.fields.plan_id}
-          >
-            {(plans.data?.data ?? [])
-              .filter((p) => !p.archived || p.id === planId)
-              .map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name} · {money(p.price_month)}
-                </MenuItem>
-              ))}
-          </TextField>
-        )}
-        {action === 'extend' && (
-          <TextField
-            label={t('central.tenants.days')}
-            value={days}
-            inputMode="numeric"
-            onChange={(e) => setDays(e.target.value)}
-            error={Boolean(errors.fields.days)}
-            helperText={errors.fields.days}
-            disabled={Boolean(validTo)}
-          />
-        )}
-        {action === 'extend' && (
-          <TextField
-            type="date"
-            label={t('central.tenants.set_valid_to')}
-            value={validTo}
-            onChange={(e) => setValidTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'extend-valid-to' } }}
-            error={Boolean(errors.fields.valid_to)}
-            helperText={errors.fields.valid_to}
-          />
-        )}
-        {action !== 'plan' && (
-          <TextField
-            label={t('central.tenants.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            multiline
-            minRows={2}
-            error={Boolean(errors.fields.reason)}
-            helperText={errors.fields.reason}
-          />
-        )}
-      </Stack>
-    </ResponsiveDialog>
+      {action === 'suspend' && <Alert severity="warning">{t('central.tenants.suspend_warning')}</Alert>}
+      {action === 'plan' && (
+        <SelectField
+          label={t('central.tenants.plan')}
+          value={plan === '' ? '' : String(plan)}
+          onChange={(e) => setPlan(Number(e.target.value))}
+          {...fieldError(errors, 'plan_id')}
+          options={planOptions(plans.data?.data, planId === null ? '' : String(planId))}
+        />
+      )}
+      {action === 'extend' && (
+        <TextField
+          label={t('central.tenants.days')}
+          value={days}
+          inputMode="numeric"
+          onChange={(e) => setDays(e.target.value)}
+          {...fieldError(errors, 'days')}
+          disabled={Boolean(validTo)}
+        />
+      )}
+      {action === 'extend' && (
+        <TextField
+          type="date"
+          label={t('central.tenants.set_valid_to')}
+          value={validTo}
+          onChange={(e) => setValidTo(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'extend-valid-to' } }}
+          {...fieldError(errors, 'valid_to')}
+        />
+      )}
+      {action !== 'plan' && (
+        <TextField
+          label={t('central.tenants.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          multiline
+          minRows={2}
+          {...fieldError(errors, 'reason')}
+        />
+      )}
+    </CentralSaveDialog>
   );
 }

@@ -12,7 +12,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { queryString } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { central } from './central-api';
-import { CentralListPage, CentralTable, StatusFilter } from './central-list';
+import { CentralListPage, StatusFilter } from './central-list';
 import type { TTenantRow } from './central-types';
 import { formatDay, limitText, StatusChip } from './central-ui';
 import { TenantDetail } from './tenant-detail';
@@ -34,7 +34,6 @@ function TenantList() {
     queryFn: ({ signal }) =>
       central.get<{ data: TTenantRow[] }>(`/central/tenants${queryString({ search: term, status })}`, signal),
   });
-  const list = tenants.data?.data ?? [];
   return (
     <CentralListPage
       title={t('central.nav.tenants_show')}
@@ -55,22 +54,19 @@ function TenantList() {
         </Stack>
       }
       query={tenants}
-      empty={list.length === 0}
       emptyTitle={t('central.tenants.empty')}
+      head={[
+        t('central.tenants.shop'),
+        t('central.tenants.plan'),
+        t('central.tenants.status'),
+        t('central.tenants.valid_to'),
+        { label: t('central.tenants.orders_month'), align: 'right' },
+        { label: t('central.tenants.users'), align: 'right' },
+        t('central.tenants.last_activity'),
+      ]}
     >
-      <CentralTable
-        label={t('central.nav.tenants_show')}
-        head={[
-          t('central.tenants.shop'),
-          t('central.tenants.plan'),
-          t('central.tenants.status'),
-          t('central.tenants.valid_to'),
-          { label: t('central.tenants.orders_month'), align: 'right' },
-          { label: t('central.tenants.users'), align: 'right' },
-          t('central.tenants.last_activity'),
-        ]}
-      >
-        {list.map((tenant) => (
+      {(rows) =>
+        rows.map((tenant) => (
           <TableRow key={tenant.id} hover data-testid={`tenant-${tenant.cq_name}`}>
             <TableCell>
               <Link component={RouterLink} to={`/central/tenants/show?id=${tenant.id}`}>
@@ -91,8 +87,8 @@ function TenantList() {
             <TableCell align="right">{tenant.users}</TableCell>
             <TableCell>{formatDay(tenant.last_activity, i18n.language)}</TableCell>
           </TableRow>
-        ))}
-      </CentralTable>
+        ))
+      }
     </CentralListPage>
   );
 }

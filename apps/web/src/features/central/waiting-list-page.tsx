@@ -8,18 +8,17 @@ import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TWaitingEntry } from '@cod/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { translateServerMessage } from '../../lib/server-message';
-import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import { CentralListPage, CentralTable } from './central-list';
-import { formatDay, serverErrors } from './central-ui';
+import { CentralListPage } from './central-list';
+import { ReasonField } from './central-form';
+import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
+import { formatDay } from './central-ui';
 
 const TABS = ['pending', 'approved', 'rejected', 'all'] as const;
 const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
@@ -34,7 +33,6 @@ export function WaitingListPage() {
     queryFn: ({ signal }) =>
       central.get<{ data: TWaitingEntry[] }>(`/central/waiting-list${tab === 'all' ? '' : `?status=${tab}`}`, signal),
   });
-  const rows = list.data?.data ?? [];
   return (
     <CentralListPage
       title={t('central.waiting.title')}
@@ -51,24 +49,21 @@ export function WaitingListPage() {
         </Tabs>
       }
       query={list}
-      empty={rows.length === 0}
       emptyTitle={t('central.waiting.empty')}
       emptyMessage={t('central.waiting.empty_message')}
       dialogs={deciding && <DecideDialog {...deciding} onClose={() => setDeciding(null)} />}
+      head={[
+        t('central.waiting.shop'),
+        t('central.waiting.contact'),
+        t('central.waiting.wilaya'),
+        { label: t('central.waiting.expected'), align: 'right' },
+        t('central.waiting.received'),
+        t('central.waiting.status'),
+        '',
+      ]}
     >
-      <CentralTable
-        label={t('central.waiting.title')}
-        head={[
-          t('central.waiting.shop'),
-          t('central.waiting.contact'),
-          t('central.waiting.wilaya'),
-          { label: t('central.waiting.expected'), align: 'right' },
-          t('central.waiting.received'),
-          t('central.waiting.status'),
-          '',
-        ]}
-      >
-        {rows.map((entry) => (
+      {(rows) =>
+        rows.map((entry) => (
           <TableRow key={entry.id} hover data-testid={`waiting-${entry.email}`}>
             <TableCell>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -114,8 +109,8 @@ export function WaitingListPage() {
               ) : null}
             </TableCell>
           </TableRow>
-        ))}
-      </CentralTable>
+        ))
+      }
     </CentralListPage>
   );
 }
@@ -130,24 +125,17 @@ function DecideDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [reason, setReason] = useState('');
   const [link, setLink] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, errors } = useCentralSave(
+    () =>
       central.post<{ code: string; data?: { link?: string } }>(
         `/central/waiting-list/${entry.id}/${action}`,
         action === 'reject' ? { reason } : {},
       ),
-    onSuccess: async (answer) => {
-      void toast(translateServerMessage(t, { code: answer.code, params: {} }), { variant: 'success' });
-      await client.invalidateQueries({ queryKey: ['central'] });
-      // Approved: the owner's set-password link stays on screen to pass on (WhatsApp, SMS).
-      if (answer.data?.link) setLink(answer.data.link);
-      else onClose();
-    },
-  });
-  const errors = serverErrors(t, save.error);
+    // Approved: the owner's set-password link stays on screen to pass on (WhatsApp, SMS).
+    (answer) => (answer.data?.link ? setLink(answer.data.link) : onClose()),
+  );
   const approve = action === 'approve';
   if (link) {
     return (
@@ -180,49 +168,26 @@ function DecideDialog({
     );
   }
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      busy={save.isPending}
-      maxWidth="xs"
+    <CentralSaveDialog
       title={t(approve ? 'central.waiting.approve_title' : 'central.waiting.reject_title', { shop: entry.shop_name })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            color={approve ? 'primary' : 'error'}
-            variant="contained"
-            disabled={save.isPending}
-            data-testid="waiting-confirm"
-          >
-            {t(approve ? 'central.waiting.approve' : 'central.waiting.reject')}
-          </Button>
-        </>
-      }
+      save={save}
+      general={null}
+      onClose={onClose}
+      maxWidth="xs"
+      submitLabel={t(approve ? 'central.waiting.approve' : 'central.waiting.reject')}
+      submitColor={approve ? 'primary' : 'error'}
+      submitTestId="waiting-confirm"
     >
       {approve ? (
-        <Stack spacing={2}>
+        <>
           <Typography>{t('central.waiting.approve_message', { email: entry.email })}</Typography>
           {(errors.general || Object.values(errors.fields)[0]) && (
             <Alert severity="error">{errors.general ?? Object.values(errors.fields)[0]}</Alert>
           )}
-        </Stack>
+        </>
       ) : (
-        <TextField
-          fullWidth
-          sx={{ mt: 1 }}
-          label={t('central.waiting.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={Boolean(errors.fields.reason || errors.general)}
-          helperText={errors.fields.reason ?? errors.general}
-        />
+        <ReasonField errors={errors} label={t('central.waiting.reason')} value={reason} onChange={setReason} />
       )}
-    </ResponsiveDialog>
+    </CentralSaveDialog>
   );
 }

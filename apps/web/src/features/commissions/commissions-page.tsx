@@ -22,6 +22,7 @@ import { PageFrame } from '../../app/pages/page-frame';
 import { ListEmpty, ListError, ListLoading } from '../../components/lists/list-states';
 import { useAppAbility } from '../../lib/ability';
 import { queryString } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format-date';
 import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
 import { useUserData } from '../../lib/use-session';
@@ -229,11 +230,7 @@ function AgentsTable({
 }
 
 function LinesTable({ lines }: { lines: TCommissionLine[] }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-DZ' : 'fr-DZ', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
+  const { t } = useTranslation();
   return (
     <Paper sx={{ overflow: 'hidden' }}>
       <Typography variant="h6" sx={{ px: 2, pt: 2 }}>
@@ -258,7 +255,7 @@ function LinesTable({ lines }: { lines: TCommissionLine[] }) {
               {lines.map((line) => (
                 <TableRow key={line.id} data-testid="commission-line">
                   <TableCell dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-                    {when.format(new Date(line.occurred_at))}
+                    {formatDateTime(line.occurred_at)}
                   </TableCell>
                   <TableCell dir="ltr">#{line.order_number}</TableCell>
                   <TableCell>

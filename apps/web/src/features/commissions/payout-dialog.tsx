@@ -3,7 +3,6 @@ import { ZCommissionPayout, type TAgentCommission, type TCashBox, type TCommissi
 import { useTranslation } from 'react-i18next';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { mappedResolver } from '../../lib/mapped-resolver';
-import { toast } from '../../lib/toast';
 import { amountText, centimesOf } from '../cash-boxes/amount-field';
 import { useCasesQuery } from '../cash-boxes/cash-boxes-api';
 import {
@@ -47,8 +46,7 @@ function PayoutForm({ agent, boxes, onClose }: { agent: TAgentCommission; boxes:
     onClose,
     submit: async (input) => {
       await pay.mutateAsync(input);
-      void toast(t('commissions.paid_toast', { name: agent.name }), { variant: 'success' });
-      onClose();
+      return t('commissions.paid_toast', { name: agent.name });
     },
   });
   return (

@@ -10,6 +10,7 @@ import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { useCreateCustomer } from './customers-api';
 import { formatPhone } from './format-phone';
+import { CustomerNameAndNoteFields } from './customer-fields';
 
 interface TForm {
   phone: string;
@@ -27,7 +28,7 @@ export function CustomerCreateDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateCustomer();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TForm, TCustomerInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TForm, TCustomerInput>({
     resolver: zodResolver(ZCustomerInput) as never,
     defaultValues: { phone: '', name: '', note: '' },
     fields: ['phone', 'name', 'note'],
@@ -59,21 +60,7 @@ export function CustomerCreateDialog({
           helperText={fieldError('phone') ?? t('customers.phone_help')}
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
         />
-        <TextField
-          {...register('name')}
-          label={t('customers.name')}
-          error={Boolean(fieldError('name'))}
-          helperText={fieldError('name')}
-        />
-        <TextField
-          {...register('note')}
-          label={t('customers.note')}
-          placeholder={t('customers.note_hint')}
-          multiline
-          minRows={2}
-          error={Boolean(fieldError('note'))}
-          helperText={fieldError('note')}
-        />
+        <CustomerNameAndNoteFields field={field} />
       </Box>
     </ResponsiveDialog>
   );

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZCustomerUpdate } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { CustomerNameAndNoteFields } from './customer-fields';
 import { useUpdateCustomer, type TCustomerDetail } from './customers-api';
 
 interface TForm {
@@ -19,10 +19,7 @@ export function CustomerEditForm({ customer, onDone }: { customer: TCustomerDeta
   const { t } = useTranslation();
   const update = useUpdateCustomer();
   // Shown inside the customer's dialog rather than as one of its own; the wiring is the same.
-  const { form, onSubmit, busy, serverError, fieldError } = useDialogForm<
-    TForm,
-    { name: string | null; note: string | null }
-  >({
+  const { onSubmit, busy, serverError, field } = useDialogForm<TForm, { name: string | null; note: string | null }>({
     resolver: zodResolver(ZCustomerUpdate) as never,
     defaultValues: { name: customer.name ?? '', note: customer.note ?? '' },
     fields: ['name', 'note'],
@@ -33,27 +30,11 @@ export function CustomerEditForm({ customer, onDone }: { customer: TCustomerDeta
       onDone();
     },
   });
-  const { register } = form;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <TextField
-        {...register('name')}
-        label={t('customers.name')}
-        autoFocus
-        error={Boolean(fieldError('name'))}
-        helperText={fieldError('name')}
-      />
-      <TextField
-        {...register('note')}
-        label={t('customers.note')}
-        placeholder={t('customers.note_hint')}
-        multiline
-        minRows={2}
-        error={Boolean(fieldError('note'))}
-        helperText={fieldError('note')}
-      />
+      <CustomerNameAndNoteFields field={field} autoFocus />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <FormDialogActions onCancel={onDone} busy={busy} submitLabel={t('common.save')} />
       </Box>

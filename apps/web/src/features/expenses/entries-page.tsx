@@ -21,6 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { SearchField } from '../../components/lists/search-field';
+import { PagedList } from '../../components/lists/paged-list';
+import { ListToolbar } from '../../components/lists/list-toolbar';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { queryString } from '../../lib/api-client';
@@ -35,7 +37,6 @@ import {
   figure,
   MoneyRowAction,
   NoteCell,
-  PagedMoneyList,
   TotalsRow,
 } from '../cash-boxes/money-list';
 import { MoneyText } from '../cash-boxes/money-text';
@@ -233,6 +234,17 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
     </Box>
   );
 
+  const clearFilters = () =>
+    update({
+      search: null,
+      from: null,
+      to: null,
+      category_id: null,
+      box_id: null,
+      sales_source: null,
+      campaign_id: null,
+    });
+
   return (
     <PageFrame
       title={t(isExpense ? 'nav.expenses' : 'nav.income')}
@@ -240,9 +252,12 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
       subtitle={t(isExpense ? 'money.expenses_subtitle' : 'money.incomes_subtitle')}
       actions={actions}
     >
-      <PagedMoneyList
-        filters={
-          <>
+      <PagedList
+        query={entries}
+        state={{ query, update }}
+        filtered={filtered}
+        toolbar={
+          <ListToolbar onClear={filtered ? clearFilters : undefined}>
             <SearchField
               label={t('money.search')}
               placeholder={t('money.search_hint')}
@@ -265,29 +280,13 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
               />
             )}
             <DayRangeFilter from={query.from} to={query.to} onChange={update} />
-          </>
+          </ListToolbar>
         }
-        onClear={() =>
-          update({
-            search: null,
-            from: null,
-            to: null,
-            category_id: null,
-            box_id: null,
-            sales_source: null,
-            campaign_id: null,
-          })
-        }
-        query={entries}
-        filtered={filtered}
         empty={{
           icon: <ReceiptLongOutlinedIcon fontSize="large" />,
           title: t(isExpense ? 'money.no_expenses_title' : 'money.no_incomes_title'),
           message: t(boxes.length ? 'money.no_entries_message' : 'money.no_boxes_message'),
         }}
-        page={query.page}
-        perPage={query.per_page}
-        onPage={update}
       >
         {(data) => (
           <EntriesTable
@@ -298,7 +297,7 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
             onDelete={setDeleting}
           />
         )}
-      </PagedMoneyList>
+      </PagedList>
       {canManage && categories.data && (dialog === 'create' || editing) && (
         <EntryDialog
           direction={direction}

@@ -80,7 +80,7 @@ export function EntryDialog({
   const [newCategory, setNewCategory] = useState<string | null>(null);
   const isExpense = direction === 'expense';
   const live = boxes.filter((b) => !b.archived_at);
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TEntryForm, TEntryInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TEntryForm, TEntryInput>({
     resolver: mappedResolver(isExpense ? ZExpenseInput : ZIncomeInput, (v: TEntryForm) => ({
       occurred_on: v.occurred_on,
       amount_centimes: centimesOf(v.amount_centimes),
@@ -119,11 +119,9 @@ export function EntryDialog({
           return;
         }
       }
-      void toast(t(isExpense ? 'money.expense_saved' : 'money.income_saved'), { variant: 'success' });
-      onClose();
+      return t(isExpense ? 'money.expense_saved' : 'money.income_saved');
     },
   });
-  const { register } = form;
   const categoryId = form.watch('category_id');
   const isAds = categories.find((c) => String(c.id) === categoryId)?.code === 'ads';
 
@@ -215,10 +213,8 @@ export function EntryDialog({
             ))}
           </FormSelect>
           <TextField
-            {...register('campaign_id')}
+            {...field('campaign_id')}
             label={t('money.campaign_id')}
-            error={Boolean(fieldError('campaign_id'))}
-            helperText={fieldError('campaign_id')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <ProductFilter
@@ -232,15 +228,7 @@ export function EntryDialog({
           />
         </>
       )}
-      <TextField
-        {...register('note')}
-        label={t('money.note')}
-        multiline
-        minRows={2}
-        error={Boolean(fieldError('note'))}
-        helperText={fieldError('note')}
-        sx={full}
-      />
+      <TextField {...field('note')} label={t('money.note')} multiline minRows={2} sx={full} />
       <ReceiptField current={entry?.attachment_name ?? null} value={receipt} onChange={setReceipt} />
     </MoneyFormDialog>
   );

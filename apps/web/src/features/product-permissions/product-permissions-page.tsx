@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -8,15 +7,13 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import { ZUserProductPermissionsListQuery, type TUserProductPermissions } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
-import { ListPagination } from '../../components/lists/list-pagination';
-import { ListBody } from '../../components/lists/list-body';
+import { PagedList } from '../../components/lists/paged-list';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { useUserProductPermissionsQuery } from './product-permissions-api';
 import { UserProductsDialog } from './user-products-dialog';
 import { ListTable } from '../../components/lists/list-table';
-import { SearchToolbar } from '../../components/lists/list-toolbar';
 
 function AccessChip({ user }: { user: TUserProductPermissions }) {
   const { t } = useTranslation();
@@ -48,66 +45,58 @@ export function ProductPermissionsPage() {
       crumbs={[t('nav.users')]}
       subtitle={t('product_permissions.subtitle')}
     >
-      <Paper sx={{ overflow: 'hidden' }}>
-        <SearchToolbar
-          label={t('product_permissions.search')}
-          search={query.search}
-          onSearch={(search) => update({ search })}
-        />
-        {/* Every user of the shop is listed, the viewer too: empty only ever means the search matched nobody. */}
-        <ListBody
-          query={users}
-          filtered={false}
-          empty={{
-            icon: <GroupOutlinedIcon fontSize="large" />,
-            title: t('lists.no_match_title'),
-            message: t('lists.no_match_message'),
-          }}
-        >
-          {(page) => (
-            <>
-              <ListTable
-                columns={[
-                  t('product_permissions.user'),
-                  t('product_permissions.role'),
-                  t('product_permissions.access'),
-                  canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
-                ]}
-                sx={{ minWidth: 600 }}
-                aria-label={t('pages.user_product_permissions')}
-              >
-                {page.data.map((user) => (
-                  <TableRow key={user.user_id} hover data-testid="permission-row">
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {user.name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        <bdi>{user.email}</bdi>
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{user.role}</TableCell>
-                    <TableCell>
-                      <AccessChip user={user} />
-                    </TableCell>
-                    {canManage && (
-                      <TableCell sx={{ textAlign: 'end' }}>
-                        <RowActionButton
-                          title={t('product_permissions.edit')}
-                          label={t('product_permissions.edit_named', { name: user.name })}
-                          icon={<EditOutlinedIcon />}
-                          onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </ListTable>
-              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
-            </>
-          )}
-        </ListBody>
-      </Paper>
+      {/* Every user of the shop is listed, the viewer too: empty only ever means the search matched nobody. */}
+      <PagedList
+        query={users}
+        state={{ query, update }}
+        filtered={false}
+        search={{ label: t('product_permissions.search') }}
+        empty={{
+          icon: <GroupOutlinedIcon fontSize="large" />,
+          title: t('lists.no_match_title'),
+          message: t('lists.no_match_message'),
+        }}
+      >
+        {(page) => (
+          <ListTable
+            columns={[
+              t('product_permissions.user'),
+              t('product_permissions.role'),
+              t('product_permissions.access'),
+              canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+            ]}
+            sx={{ minWidth: 600 }}
+            aria-label={t('pages.user_product_permissions')}
+          >
+            {page.data.map((user) => (
+              <TableRow key={user.user_id} hover data-testid="permission-row">
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {user.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    <bdi>{user.email}</bdi>
+                  </Typography>
+                </TableCell>
+                <TableCell>{user.role}</TableCell>
+                <TableCell>
+                  <AccessChip user={user} />
+                </TableCell>
+                {canManage && (
+                  <TableCell sx={{ textAlign: 'end' }}>
+                    <RowActionButton
+                      title={t('product_permissions.edit')}
+                      label={t('product_permissions.edit_named', { name: user.name })}
+                      icon={<EditOutlinedIcon />}
+                      onClick={() => setDialog({ dialog: 'edit', id: user.user_id })}
+                    />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
       {canManage && editId !== null && <UserProductsDialog userId={editId} onClose={() => setDialog(null)} />}
     </PageFrame>
   );

@@ -15,6 +15,7 @@ export const newVariant = (): TVariantFormValues => ({
   name: '',
   sku: '',
   price: undefined as unknown as number,
+  cost_price: null,
   attributes: [],
 });
 
@@ -59,6 +60,7 @@ export function productToForm(product: TProduct): TProductFormValues {
       name: variant.name,
       sku: variant.sku,
       price: variant.price,
+      cost_price: variant.cost_price,
       attributes: variant.attributes.map((attribute) => ({ ...attribute })),
     })),
     custom_fields: product.custom_fields.map(customFieldToForm),
@@ -97,6 +99,7 @@ export const PRODUCT_FORM_FIELDS = [
   'variants.*.name',
   'variants.*.sku',
   'variants.*.price',
+  'variants.*.cost_price',
   'variants.*.initial_stock',
   'variants.*.attributes.*.name',
   'variants.*.attributes.*.value',

@@ -70,8 +70,7 @@ export function ProductForm({ product, defaultValues, onClose }: TProductFormPro
           return;
         }
       }
-      void toast(t(editing ? 'products.updated' : 'products.created', { name: saved.name }), { variant: 'success' });
-      onClose();
+      return t(editing ? 'products.updated' : 'products.created', { name: saved.name });
     },
   });
   const { control, getValues, setValue } = form;

@@ -1,16 +1,13 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { ZProductListQuery, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { ListPagination } from '../../components/lists/list-pagination';
+import { AddButton } from '../../components/buttons/add-button';
 import { useArchiveRestore } from '../../components/lists/use-archive-restore';
-import { ListBody } from '../../components/lists/list-body';
+import { PagedList } from '../../components/lists/paged-list';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ProductDialog } from './product-dialog';
@@ -45,44 +42,33 @@ export function ProductsPage() {
   const ListLayout = phone ? ProductsCards : ProductsTable;
 
   const createButton = canManage && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
-      {t('products.new')}
-    </Button>
+    <AddButton label={t('products.new')} onClick={() => setDialog({ dialog: 'create' })} />
   );
 
   return (
     <PageFrame title={t('nav.products')} subtitle={t('products.subtitle')} actions={createButton}>
-      <Paper sx={{ overflow: 'hidden' }}>
-        <ProductsFilters query={query} update={update} />
-        <ListBody
-          query={products}
-          filtered={filtered}
-          empty={{
-            icon: <Inventory2OutlinedIcon fontSize="large" />,
-            title: t('products.empty_title'),
-            message: t('products.empty_message'),
-            action: createButton,
-          }}
-        >
-          {(page) => (
-            <>
-              <ListLayout
-                products={page.data}
-                canManage={canManage}
-                onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
-                onArchive={archiveRestore.askArchive}
-                onRestore={archiveRestore.restore}
-              />
-              <ListPagination
-                total={page.total}
-                page={query.page}
-                perPage={query.per_page}
-                onChange={(changes) => update(changes)}
-              />
-            </>
-          )}
-        </ListBody>
-      </Paper>
+      <PagedList
+        query={products}
+        state={{ query, update }}
+        filtered={filtered}
+        toolbar={<ProductsFilters query={query} update={update} />}
+        empty={{
+          icon: <Inventory2OutlinedIcon fontSize="large" />,
+          title: t('products.empty_title'),
+          message: t('products.empty_message'),
+          action: createButton,
+        }}
+      >
+        {(page) => (
+          <ListLayout
+            products={page.data}
+            canManage={canManage}
+            onEdit={(product) => setDialog({ dialog: 'edit', id: product.id })}
+            onArchive={archiveRestore.askArchive}
+            onRestore={archiveRestore.restore}
+          />
+        )}
+      </PagedList>
       {canManage && (dialog === 'create' || editId !== null) && (
         <ProductDialog productId={editId} onClose={() => setDialog(null)} />
       )}

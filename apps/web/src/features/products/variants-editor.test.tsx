@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TProduct } from '@cod/shared';
 import type * as ToastModule from '../../lib/toast';
+import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { ProductForm } from './product-form';
+import { productToForm } from './product-form-values';
 import { renderNewProductForm } from './product-form-test-support';
 
 // Toasts are notistack's business; here only that one is asked for matters.
@@ -108,5 +112,75 @@ describe('VariantsEditor (issue 3.1 variants)', () => {
       variants: unknown[];
     };
     expect(body).toMatchObject({ has_variants: false, variants: [] });
+  });
+
+  it("sends each variant's purchase cost and says what counts when it is empty (issue 13.6)", async () => {
+    const fetchMock = renderForm();
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: 1, name: 'T-shirt' }), { status: 201 }));
+    const cost = () => variantInputs(/^Purchase cost/)[0]!.closest('.MuiFormControl-root') as HTMLElement;
+    expect(within(cost()).getByText(/else the unit cost of the latest purchase/)).toBeTruthy();
+    // The product's own cost price stands for an empty variant cost.
+    fireEvent.change(screen.getByLabelText(/^Cost price/), { target: { value: '900' } });
+    expect(await within(cost()).findByText(/^Empty: the product's cost price \(.*900,00.*DA.*\)\.$/)).toBeTruthy();
+
+    fireEvent.change(variantInputs(/Variant name/)[0]!, { target: { value: 'Noir / M' } });
+    fireEvent.change(variantInputs(/^SKU/)[0]!, { target: { value: 'TS-NM' } });
+    fireEvent.change(variantInputs(/^Purchase cost/)[0]!, { target: { value: '-5' } });
+    submit();
+    expect(await within(cost()).findByText('The cost price must be at least 0.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(variantInputs(/^Purchase cost/)[0]!, { target: { value: '1200.50' } });
+    submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)) as {
+      cost_price: number;
+      variants: Array<{ cost_price: number | null }>;
+    };
+    expect(body.cost_price).toBe(900);
+    expect(body.variants[0]!.cost_price).toBe(1200.5);
+  });
+
+  it("offers a saved variant's latest purchase as its cost when neither it nor the product has one", () => {
+    const variant = (id: number, name: string, cost: number | null, last: number | null) => ({
+      id,
+      name,
+      sku: `TS-${name}`,
+      price: 1500,
+      cost_price: cost,
+      last_unit_cost: last,
+      attributes: [],
+      on_hand: 4,
+      reserved: 1,
+      available: 3,
+    });
+    const product: TProduct = {
+      id: 7,
+      name: 'T-shirt',
+      sku: 'TS',
+      price: 1500,
+      cost_price: null,
+      active: true,
+      has_variants: true,
+      variants: [variant(1, 'S', null, 750), variant(2, 'M', 820, 700)],
+      custom_fields: [],
+      low_stock_threshold: null,
+      image_url: null,
+      thumbnail_url: null,
+      on_hand: 8,
+      reserved: 2,
+      available: 6,
+      is_low_stock: false,
+      archived_at: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+    };
+    signIn(OWNER);
+    vi.stubGlobal('fetch', vi.fn());
+    renderApp(<ProductForm product={product} defaultValues={productToForm(product)} onClose={() => undefined} />);
+    const costs = variantInputs(/^Purchase cost/) as HTMLInputElement[];
+    expect(costs.map((input) => input.value)).toEqual(['', '820']);
+    const first = costs[0]!.closest('.MuiFormControl-root') as HTMLElement;
+    expect(within(first).getByText(/^Empty: the latest purchase's unit cost \(.*750,00.*DA.*\)\.$/)).toBeTruthy();
   });
 });

@@ -10,10 +10,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { MAX_VARIANTS, type TProductFormValues, type TProductVariant } from '@cod/shared';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { formatDZD, MAX_VARIANTS, type TProductFormValues, type TProductVariant } from '@cod/shared';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseNumberInput } from '../../lib/number-input';
+import { ltr } from '../../lib/bidi';
+import { parseNumberInput, parseOptionalNumberInput } from '../../lib/number-input';
 import { newVariant } from './product-form-values';
 import { VariantAttributesEditor } from './variant-attributes-editor';
 import { translateServerMessage } from '../../lib/server-message';
@@ -25,16 +26,35 @@ interface TVariantsEditorProps {
   defaultPrice?: number;
 }
 
-/** Issue 3.1: variants with their own name, attributes, SKU, price and stock. */
+/**
+ * What a variant's profit counts when its purchase cost is left empty (issue 13.6, decision 0103):
+ * the product's cost price, else the unit cost of the variant's latest purchase.
+ */
+function costHint(
+  t: ReturnType<typeof useTranslation>['t'],
+  productCost: unknown,
+  saved: TProductVariant | undefined,
+): string {
+  if (typeof productCost === 'number' && Number.isFinite(productCost)) {
+    return t('variants.cost_from_product', { cost: ltr(formatDZD(productCost)) });
+  }
+  if (saved?.last_unit_cost != null) {
+    return t('variants.cost_from_purchase', { cost: ltr(formatDZD(saved.last_unit_cost)) });
+  }
+  return t('variants.cost_hint');
+}
+
+/** Issue 3.1: variants with their own name, attributes, SKU, price, purchase cost and stock. */
 export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
   const { t } = useTranslation();
   const { control, register, formState } = useFormContext<TProductFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const productCost = useWatch({ control, name: 'cost_price' });
   const errors = formState.errors.variants;
   const listError = translateServerMessage(t, errors?.message ?? errors?.root?.message);
   const stockOf = new Map(saved.map((variant) => [variant.id, variant]));
 
-  const message = (index: number, field: 'name' | 'sku' | 'price' | 'initial_stock') =>
+  const message = (index: number, field: 'name' | 'sku' | 'price' | 'cost_price' | 'initial_stock') =>
     translateServerMessage(t, errors?.[index]?.[field]?.message);
 
   return (
@@ -90,6 +110,19 @@ export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
                 required
                 error={Boolean(message(index, 'price'))}
                 helperText={message(index, 'price')}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+                  input: {
+                    endAdornment: <InputAdornment position="end">{t('common.currency_suffix')}</InputAdornment>,
+                  },
+                }}
+              />
+              <TextField
+                {...register(`variants.${index}.cost_price`, { setValueAs: parseOptionalNumberInput })}
+                size="small"
+                label={t('variants.cost_price')}
+                error={Boolean(message(index, 'cost_price'))}
+                helperText={message(index, 'cost_price') ?? costHint(t, productCost, savedVariant)}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', dir: 'ltr' },
                   input: {

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES, ZProfileUpdate, type TProfile } from '@cod/shared';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useChangeLocale } from '../../app/locale/use-change-locale';
@@ -15,6 +15,7 @@ import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './profile-api';
+import { useFormFields } from '../../components/forms/use-form-fields';
 
 type TForm = z.input<typeof ZProfileUpdate>;
 type TOutput = z.output<typeof ZProfileUpdate>;
@@ -31,8 +32,7 @@ export function DetailsCard({ profile }: { profile: TProfile }) {
     defaultValues: { name: profile.name, phone: profile.phone ?? '', locale: profile.locale },
   });
   const { register, control, formState } = form;
-  const fieldError = (name: Path<TForm>) =>
-    translateServerMessage(t, form.getFieldState(name, formState).error?.message);
+  const { fieldError, field } = useFormFields(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -56,13 +56,7 @@ export function DetailsCard({ profile }: { profile: TProfile }) {
             {formState.errors.root.server.message}
           </Alert>
         )}
-        <TextField
-          {...register('name')}
-          label={t('account.name')}
-          required
-          error={Boolean(fieldError('name'))}
-          helperText={fieldError('name')}
-        />
+        <TextField {...field('name')} label={t('account.name')} required />
         <TextField
           label={t('account.email')}
           value={profile.email}

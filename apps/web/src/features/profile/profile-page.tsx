@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,6 +13,7 @@ import { PasswordCard } from './password-card';
 import { useProfileQuery } from './profile-api';
 import { SessionsCard } from './sessions-card';
 import { CardHeading } from '../../components/cards/card-heading';
+import { RetryAlert } from '../../components/cards/retry-alert';
 
 /** /dashboard/profile (issue 18.4, SPEC 2.2): the signed-in user's own account. */
 export function ProfilePage() {
@@ -25,16 +25,9 @@ export function ProfilePage() {
   return (
     <PageFrame title={t('nav.profile')} subtitle={t('account.subtitle')}>
       {profile.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-              {t('account.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('account.retry')} onRetry={profile.refetch}>
           {t('account.load_failed')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <Box
           sx={{

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -23,6 +22,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessionsQuery } from './profile-api';
 import { CardHeading } from '../../components/cards/card-heading';
+import { RetryAlert } from '../../components/cards/retry-alert';
 
 const ICONS: Record<TDeviceType, typeof ComputerOutlinedIcon> = {
   desktop: ComputerOutlinedIcon,
@@ -79,17 +79,9 @@ export function SessionsCard() {
       />
       {sessions.isPending && <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />}
       {sessions.isError && (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-              {t('account.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('account.retry')} onRetry={sessions.refetch} sx={{ mt: 2 }}>
           {errorMessage(t, sessions.error)}
-        </Alert>
+        </RetryAlert>
       )}
       {sessions.data && (
         <List sx={{ mt: 1 }}>

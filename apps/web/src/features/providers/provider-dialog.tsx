@@ -7,7 +7,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZProviderInput, type TProvider, type TProviderInput } from '@cod/shared';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { errorMessage } from '../../lib/server-errors';
@@ -45,15 +44,14 @@ function toForm(provider: TProvider | null): TProviderFormValues {
 function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveProvider();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TProviderFormValues, TProviderInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TProviderFormValues, TProviderInput>({
     resolver: zodResolver(ZProviderInput),
     defaultValues: toForm(provider),
     fields: FIELDS,
     onClose,
     submit: async (input) => {
       const saved = await save.mutateAsync({ id: provider?.id ?? null, input });
-      void toast(t(provider ? 'providers.updated' : 'providers.created', { name: saved.name }), { variant: 'success' });
-      onClose();
+      return t(provider ? 'providers.updated' : 'providers.created', { name: saved.name });
     },
   });
   const { register } = form;
@@ -72,15 +70,7 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
               {serverError}
             </Alert>
           )}
-          <TextField
-            {...register('name')}
-            label={t('providers.name')}
-            required
-            autoFocus
-            error={Boolean(fieldError('name'))}
-            helperText={fieldError('name')}
-            sx={{ gridColumn: '1 / -1' }}
-          />
+          <TextField {...field('name')} label={t('providers.name')} required autoFocus sx={{ gridColumn: '1 / -1' }} />
           <TextField
             {...register('phone')}
             type="tel"
@@ -90,30 +80,24 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <TextField
-            {...register('email')}
+            {...field('email')}
             type="email"
             label={t('providers.email')}
-            error={Boolean(fieldError('email'))}
-            helperText={fieldError('email')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <TextField
-            {...register('address')}
+            {...field('address')}
             label={t('providers.address')}
             multiline
             minRows={2}
-            error={Boolean(fieldError('address'))}
-            helperText={fieldError('address')}
             sx={{ gridColumn: '1 / -1' }}
           />
           <TextField
-            {...register('notes')}
+            {...field('notes')}
             label={t('providers.notes')}
             placeholder={t('providers.notes_hint')}
             multiline
             minRows={2}
-            error={Boolean(fieldError('notes'))}
-            helperText={fieldError('notes')}
             sx={{ gridColumn: '1 / -1' }}
           />
           <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>

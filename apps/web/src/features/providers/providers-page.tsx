@@ -1,15 +1,12 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import AddIcon from '@mui/icons-material/Add';
 import FactoryOutlinedIcon from '@mui/icons-material/FactoryOutlined';
 import { ZProviderListQuery, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { FilterSelect } from '../../components/lists/filter-select';
-import { ListPagination } from '../../components/lists/list-pagination';
+import { AddButton } from '../../components/buttons/add-button';
 import { useArchiveRestore } from '../../components/lists/use-archive-restore';
-import { ListBody } from '../../components/lists/list-body';
+import { PagedList } from '../../components/lists/paged-list';
 import { ListToolbar } from '../../components/lists/list-toolbar';
 import { SearchField } from '../../components/lists/search-field';
 import { idParam, useListState } from '../../components/lists/use-list-state';
@@ -35,56 +32,52 @@ export function ProvidersPage() {
   const filtered = Boolean(query.search || query.archived);
 
   const createButton = canManage && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
-      {t('providers.new')}
-    </Button>
+    <AddButton label={t('providers.new')} onClick={() => setDialog({ dialog: 'create' })} />
   );
 
   return (
     <PageFrame title={t('nav.providers')} subtitle={t('providers.subtitle')} actions={createButton}>
-      <Paper sx={{ overflow: 'hidden' }}>
-        <ListToolbar onClear={filtered ? () => update({ search: null, archived: null }) : undefined}>
-          <SearchField
-            label={t('providers.search')}
-            placeholder={t('providers.search_hint')}
-            value={query.search ?? ''}
-            onChange={(search) => update({ search })}
+      <PagedList
+        query={providers}
+        state={{ query, update }}
+        filtered={filtered}
+        toolbar={
+          <ListToolbar onClear={filtered ? () => update({ search: null, archived: null }) : undefined}>
+            <SearchField
+              label={t('providers.search')}
+              placeholder={t('providers.search_hint')}
+              value={query.search ?? ''}
+              onChange={(search) => update({ search })}
+            />
+            <FilterSelect
+              label={t('products.status_column')}
+              value={query.archived ? 'archived' : 'live'}
+              onChange={(value) => update({ archived: value === 'archived' ? 'true' : null })}
+              options={[
+                { value: 'live', label: t('providers.live') },
+                { value: 'archived', label: t('products.status.archived') },
+              ]}
+            />
+          </ListToolbar>
+        }
+        empty={{
+          icon: <FactoryOutlinedIcon fontSize="large" />,
+          title: t('providers.empty_title'),
+          message: t('providers.empty_message'),
+          action: createButton,
+        }}
+      >
+        {(page) => (
+          <ProvidersTable
+            providers={page.data}
+            canManage={canManage}
+            onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
+            onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
+            onArchive={archiveRestore.askArchive}
+            onRestore={archiveRestore.restore}
           />
-          <FilterSelect
-            label={t('products.status_column')}
-            value={query.archived ? 'archived' : 'live'}
-            onChange={(value) => update({ archived: value === 'archived' ? 'true' : null })}
-            options={[
-              { value: 'live', label: t('providers.live') },
-              { value: 'archived', label: t('products.status.archived') },
-            ]}
-          />
-        </ListToolbar>
-        <ListBody
-          query={providers}
-          filtered={filtered}
-          empty={{
-            icon: <FactoryOutlinedIcon fontSize="large" />,
-            title: t('providers.empty_title'),
-            message: t('providers.empty_message'),
-            action: createButton,
-          }}
-        >
-          {(page) => (
-            <>
-              <ProvidersTable
-                providers={page.data}
-                canManage={canManage}
-                onView={(provider) => setDialog({ dialog: 'view', id: provider.id })}
-                onEdit={(provider) => setDialog({ dialog: 'edit', id: provider.id })}
-                onArchive={archiveRestore.askArchive}
-                onRestore={archiveRestore.restore}
-              />
-              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
-            </>
-          )}
-        </ListBody>
-      </Paper>
+        )}
+      </PagedList>
       {canManage && (dialog === 'create' || (dialog === 'edit' && id !== null)) && (
         <ProviderDialog providerId={dialog === 'edit' ? id : null} onClose={() => setDialog(null)} />
       )}

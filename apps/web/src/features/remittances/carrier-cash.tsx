@@ -15,7 +15,10 @@ import { useCarrierCashQuery } from './remittances-api';
 
 const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
-/** "Cash with carriers" (issue 13.4): what each carrier owes, aged by days since delivery. */
+/**
+ * "Cash with carriers" (issue 13.4): what each carrier owes (return fees deducted, decision 0112),
+ * aged by days since delivery.
+ */
 export function CarrierCash() {
   const { t } = useTranslation();
   const carriers = useCarrierCashQuery();
@@ -60,6 +63,18 @@ export function CarrierCash() {
                 ))}
                 <TableCell sx={figure}>
                   <MoneyText amount={carrier.owed_centimes} sx={{ fontWeight: 600 }} data-testid="carrier-owed" />
+                  {carrier.returned_parcels > 0 && (
+                    // Decision 0112: the returns' fees are already taken off what is owed.
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                      data-testid="carrier-return-fees"
+                    >
+                      {t('money.return_fees_deducted')} <MoneyText amount={carrier.return_fees_centimes} /> (
+                      {t('money.parcel_count', { count: carrier.returned_parcels })})
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,10 +14,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { errorMessage } from '../../lib/server-errors';
-import { boxOptions, FormErrorAlert, moneyGrid, SheetFileChooser, todayIso } from '../cash-boxes/money-form';
+import { failureMessages } from '../../lib/server-message';
+import { boxOptions, FormErrorAlert, full, moneyGrid, SheetFileChooser, todayIso } from '../cash-boxes/money-form';
 import { MoneyText } from '../cash-boxes/money-text';
-import { useUploadStatement } from './remittances-api';
+import { useCarrierCashQuery, useFetchRemittance, useUploadStatement } from './remittances-api';
 
 function ResultView({ result }: { result: TRemittanceResult }) {
   const { t } = useTranslation();
@@ -58,7 +59,10 @@ function ResultView({ result }: { result: TRemittanceResult }) {
   );
 }
 
-/** Record a carrier's remittance from its statement (CSV/XLSX): matched, differences listed. */
+/**
+ * Record a carrier's remittance from its statement (CSV/XLSX), or fetched from the carrier's API
+ * where it gives its parcels' payment status (decision 0113): matched, differences listed.
+ */
 export function RemittanceDialog({
   carriers,
   boxes,
@@ -70,6 +74,9 @@ export function RemittanceDialog({
 }) {
   const { t } = useTranslation();
   const upload = useUploadStatement();
+  const fetchFromCarrier = useFetchRemittance();
+  const cash = useCarrierCashQuery();
+  const busy = upload.isPending || fetchFromCarrier.isPending;
   const live = boxes.filter((b) => !b.archived_at);
   const [companyId, setCompanyId] = useState(String(carriers[0]?.shipping_company_id ?? ''));
   const [boxId, setBoxId] = useState(String(live[0]?.id ?? ''));
@@ -78,6 +85,24 @@ export function RemittanceDialog({
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TRemittanceResult | null>(null);
+  const canFetch = Boolean(cash.data?.some((c) => c.shipping_company_id === Number(companyId) && c.fetch_payments));
+
+  const fetchPayments = async () => {
+    setError(null);
+    try {
+      setResult(
+        await fetchFromCarrier.mutateAsync({
+          shipping_company_id: Number(companyId),
+          box_id: Number(boxId),
+          received_on: day,
+          reference,
+        }),
+      );
+    } catch (failure) {
+      // The 422's own messages (a statement's columns, a carrier without payment status...).
+      setError(failureMessages(t, failure).join(' '));
+    }
+  };
 
   const submit = async () => {
     if (!file) return setError(t('money.statement_required'));
@@ -93,7 +118,8 @@ export function RemittanceDialog({
         }),
       );
     } catch (failure) {
-      setError(errorMessage(t, failure));
+      // The 422's own messages (a statement's columns, a carrier without payment status...).
+      setError(failureMessages(t, failure).join(' '));
     }
   };
 
@@ -101,7 +127,7 @@ export function RemittanceDialog({
     <ResponsiveDialog
       open
       onClose={onClose}
-      busy={upload.isPending}
+      busy={busy}
       maxWidth="md"
       testId="remittance-dialog"
       title={t('money.record_remittance')}
@@ -113,7 +139,7 @@ export function RemittanceDialog({
         ) : (
           <FormDialogActions
             onCancel={onClose}
-            busy={upload.isPending}
+            busy={busy}
             onSubmit={() => void submit()}
             submitLabel={t('money.match_statement')}
             submitTestId="remittance-submit"
@@ -151,6 +177,21 @@ export function RemittanceDialog({
             testId="statement-file"
             onChange={setFile}
           />
+          {canFetch && (
+            <Box sx={full}>
+              <Button
+                variant="outlined"
+                onClick={() => void fetchPayments()}
+                disabled={busy}
+                data-testid="remittance-fetch"
+              >
+                {t('money.fetch_from_carrier')}
+              </Button>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                {t('money.fetch_from_carrier_help')}
+              </Typography>
+            </Box>
+          )}
         </Box>
       )}
     </ResponsiveDialog>

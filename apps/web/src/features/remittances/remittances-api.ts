@@ -27,6 +27,12 @@ export interface TStatementUpload {
   file: File;
 }
 
+/** "Fetch from carrier" (decision 0113): the carrier's own payment statement, matched on the server. */
+export const useFetchRemittance = () =>
+  useMoneyMutation((header: Omit<TStatementUpload, 'file'>) =>
+    api.post<TRemittanceResult>('/dashboard/remittances/fetch', { ...header, reference: header.reference || null }),
+  );
+
 /** The carrier's statement: the header in the query, the file as multipart (decision 0072). */
 export const useUploadStatement = () =>
   useMoneyMutation(({ file, ...header }: TStatementUpload) => {

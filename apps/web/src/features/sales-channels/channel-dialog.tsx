@@ -38,7 +38,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
   const { t } = useTranslation();
   const create = useCreateChannel();
   const update = useUpdateChannel();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TForm, TSalesChannelInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TForm, TSalesChannelInput>({
     resolver: zodResolver(ZSalesChannelInput),
     defaultValues: {
       name: channel?.name ?? '',
@@ -58,7 +58,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
       }
     },
   });
-  const { control, register } = form;
+  const { control } = form;
   const sourceType = useWatch({ control, name: 'source_type' });
 
   return (
@@ -71,13 +71,11 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {serverError && <Alert severity="error">{serverError}</Alert>}
         <TextField
-          {...register('name')}
+          {...field('name')}
           label={t('sales_channels.name')}
           placeholder={t('sales_channels.name_hint')}
           required
           autoFocus
-          error={Boolean(fieldError('name'))}
-          helperText={fieldError('name')}
         />
         <Controller
           control={control}

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import AddIcon from '@mui/icons-material/Add';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { ZSalesChannelListQuery, type TSalesChannel, type TSalesChannelWithKey } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { ListPagination } from '../../components/lists/list-pagination';
+import { AddButton } from '../../components/buttons/add-button';
 import { useArchiveRestore } from '../../components/lists/use-archive-restore';
-import { ListBody } from '../../components/lists/list-body';
+import { PagedList } from '../../components/lists/paged-list';
 import { errorMessage } from '../../lib/server-errors';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -18,7 +15,6 @@ import { ChannelDialog } from './channel-dialog';
 import { ChannelsTable, type TChannelAction } from './channels-table';
 import { IntakeKeyDialog } from './intake-key-dialog';
 import { useDeleteChannel, useRevokeKey, useRotateKey, useSalesChannelsQuery } from './sales-channels-api';
-import { SearchToolbar } from '../../components/lists/list-toolbar';
 
 type TConfirm = { action: 'rotate' | 'revoke'; channel: TSalesChannel };
 
@@ -68,37 +64,25 @@ export function SalesChannelsPage() {
   };
 
   const createButton = canManage && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'create' })}>
-      {t('sales_channels.new')}
-    </Button>
+    <AddButton label={t('sales_channels.new')} onClick={() => setDialog({ dialog: 'create' })} />
   );
 
   return (
     <PageFrame title={t('nav.sales_channels')} subtitle={t('sales_channels.subtitle')} actions={createButton}>
-      <Paper sx={{ overflow: 'hidden' }}>
-        <SearchToolbar
-          label={t('sales_channels.search')}
-          search={query.search}
-          onSearch={(search) => update({ search })}
-        />
-        <ListBody
-          query={channels}
-          filtered={Boolean(query.search)}
-          empty={{
-            icon: <StorefrontOutlinedIcon fontSize="large" />,
-            title: t('sales_channels.empty_title'),
-            message: t('sales_channels.empty_message'),
-            action: createButton,
-          }}
-        >
-          {(page) => (
-            <>
-              <ChannelsTable channels={page.data} canManage={canManage} onAction={onAction} />
-              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
-            </>
-          )}
-        </ListBody>
-      </Paper>
+      <PagedList
+        query={channels}
+        state={{ query, update }}
+        filtered={Boolean(query.search)}
+        search={{ label: t('sales_channels.search') }}
+        empty={{
+          icon: <StorefrontOutlinedIcon fontSize="large" />,
+          title: t('sales_channels.empty_title'),
+          message: t('sales_channels.empty_message'),
+          action: createButton,
+        }}
+      >
+        {(page) => <ChannelsTable channels={page.data} canManage={canManage} onAction={onAction} />}
+      </PagedList>
       {canManage && (dialog === 'create' || editing) && (
         <ChannelDialog
           key={editing?.id ?? 'new'}

@@ -15,15 +15,28 @@ import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../lib/server-errors';
 import { useCompanyFees, useImportFees, useSaveFees } from './shipping-companies-api';
 
-type TDraft = Record<number, { home: string; desk: string }>;
+type TFeeKind = 'home' | 'desk' | 'back';
+type TDraft = Record<number, Record<TFeeKind, string>>;
 
+const text = (fee: number | null | undefined) => fee?.toString() ?? '';
 const toDraft = (rows: readonly TShippingFeeRow[]): TDraft =>
   Object.fromEntries(
-    rows.map((r) => [r.state_id, { home: r.home_fee?.toString() ?? '', desk: r.stopdesk_fee?.toString() ?? '' }]),
+    rows.map((r) => [r.state_id, { home: text(r.home_fee), desk: text(r.stopdesk_fee), back: text(r.return_fee) }]),
   );
-const toFee = (text: string) => (text.trim() === '' ? null : Number(text));
+const toFee = (value: string) => (value.trim() === '' ? null : Number(value));
+/** A fee is empty, or a number of 0 or more (the server says the same, per field). */
+const badFee = (fee: number | null) => fee !== null && (Number.isNaN(fee) || fee < 0);
+const LABELS: Record<TFeeKind, string> = {
+  home: 'shipping.companies.home_fee',
+  desk: 'shipping.companies.stopdesk_fee',
+  // What the carrier bills for a parcel that comes back: taken off what it owes (decision 0112).
+  back: 'shipping.companies.return_fee',
+};
 
-/** Issue 5.3: per-wilaya fees for home and stop-desk delivery, imported from the carrier and editable. */
+/**
+ * Issue 5.3: per-wilaya fees for home and stop-desk delivery, imported from the carrier and editable,
+ * and the return fee (issue 13.4, decision 0112), typed by the shop (the import keeps it).
+ */
 export function FeesDialog({ company, onClose }: { company: TShippingCompany; onClose: () => void }) {
   const { t } = useTranslation();
   const fees = useCompanyFees(company.id);
@@ -32,13 +45,19 @@ export function FeesDialog({ company, onClose }: { company: TShippingCompany; on
   const [draft, setDraft] = useState<TDraft | null>(null);
   const rows = fees.data?.data ?? [];
   const current = draft ?? toDraft(rows);
-  const edit = (stateId: number, patch: Partial<{ home: string; desk: string }>) =>
+  const edit = (stateId: number, patch: Partial<Record<TFeeKind, string>>) =>
     setDraft({ ...current, [stateId]: { ...current[stateId]!, ...patch } });
 
   const onImport = async () => {
     try {
       const answer = await importFees.mutateAsync(company.id);
-      setDraft(toDraft(answer.data));
+      // The carrier's import brings delivery fees; the return fees typed here stay as drafted.
+      const imported = toDraft(answer.data);
+      setDraft(
+        Object.fromEntries(
+          Object.entries(imported).map(([id, fee]) => [id, { ...fee, back: current[Number(id)]?.back ?? fee.back }]),
+        ),
+      );
       void toast(t('shipping.companies.fees_imported'), { variant: 'success' });
     } catch (error) {
       void toast(errorMessage(t, error), { variant: 'error' });
@@ -49,8 +68,9 @@ export function FeesDialog({ company, onClose }: { company: TShippingCompany; on
       state_id: r.state_id,
       home_fee: toFee(current[r.state_id]?.home ?? ''),
       stopdesk_fee: toFee(current[r.state_id]?.desk ?? ''),
+      return_fee: toFee(current[r.state_id]?.back ?? ''),
     }));
-    if (payload.some((p) => Number.isNaN(p.home_fee) || Number.isNaN(p.stopdesk_fee))) {
+    if (payload.some((p) => badFee(p.home_fee) || badFee(p.stopdesk_fee) || badFee(p.return_fee))) {
       return void toast(t('shipping.companies.fee_invalid'), { variant: 'error' });
     }
     try {
@@ -95,6 +115,7 @@ export function FeesDialog({ company, onClose }: { company: TShippingCompany; on
               <TableCell>{t('shipping.companies.wilaya')}</TableCell>
               <TableCell>{t('shipping.companies.home_fee')}</TableCell>
               <TableCell>{t('shipping.companies.stopdesk_fee')}</TableCell>
+              <TableCell>{t('shipping.companies.return_fee')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -103,7 +124,7 @@ export function FeesDialog({ company, onClose }: { company: TShippingCompany; on
                 <TableCell>
                   {String(row.state_id).padStart(2, '0')} {row.state_name}
                 </TableCell>
-                {(['home', 'desk'] as const).map((kind) => (
+                {(['home', 'desk', 'back'] as const).map((kind) => (
                   <TableCell key={kind}>
                     <TextField
                       size="small"
@@ -113,7 +134,7 @@ export function FeesDialog({ company, onClose }: { company: TShippingCompany; on
                       slotProps={{
                         htmlInput: {
                           min: 0,
-                          'aria-label': `${row.state_name} ${t(kind === 'home' ? 'shipping.companies.home_fee' : 'shipping.companies.stopdesk_fee')}`,
+                          'aria-label': `${row.state_name} ${t(LABELS[kind])}`,
                         },
                       }}
                     />

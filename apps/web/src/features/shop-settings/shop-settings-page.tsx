@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEK_DAYS, ZShopSettingsInput, type TShopSettings } from '@cod/shared';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -26,6 +26,8 @@ import { CarrierAdviceSettingCard } from '../carrier-advice/carrier-advice-setti
 import { WebhooksCard } from '../webhooks/webhooks-card';
 import { CallRulesCard } from '../call-centre/call-rules-card';
 import { CardHeading } from '../../components/cards/card-heading';
+import { RetryAlert } from '../../components/cards/retry-alert';
+import { useFormFields } from '../../components/forms/use-form-fields';
 
 type TForm = z.input<typeof ZShopSettingsInput>;
 type TOutput = z.output<typeof ZShopSettingsInput>;
@@ -67,16 +69,9 @@ export function ShopSettingsPage() {
   return (
     <PageFrame title={t('nav.shop_settings')} crumbs={[t('nav.system')]} subtitle={t('shop_settings.subtitle')}>
       {settings.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              {t('account.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('account.retry')} onRetry={settings.refetch}>
           {t('shop_settings.load_failed')}
-        </Alert>
+        </RetryAlert>
       ) : settings.data ? (
         <Box sx={{ display: 'grid', gap: 3 }}>
           <SettingsForm settings={settings.data} />
@@ -122,8 +117,7 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
     defaultValues: formOf(settings),
   });
   const { register, control, formState } = form;
-  const fieldError = (name: string) =>
-    translateServerMessage(t, form.getFieldState(name as Path<TForm>, formState).error?.message);
+  const { fieldError, field } = useFormFields(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -142,14 +136,7 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 3 }} data-testid="shop-settings">
       {formState.errors.root?.server && <Alert severity="error">{formState.errors.root.server.message}</Alert>}
       <Section title={t('shop_settings.identity')} help={t('shop_settings.identity_help')}>
-        <TextField
-          {...register('shop_name')}
-          label={t('shop_settings.shop_name')}
-          required
-          disabled={!canEdit}
-          error={Boolean(fieldError('shop_name'))}
-          helperText={fieldError('shop_name')}
-        />
+        <TextField {...field('shop_name')} label={t('shop_settings.shop_name')} required disabled={!canEdit} />
         <Box sx={full}>
           <LogoField url={settings.logo_url} canEdit={canEdit} />
         </Box>
@@ -157,22 +144,18 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
 
       <Section title={t('shop_settings.labels')} help={t('shop_settings.labels_help')}>
         <TextField
-          {...register('sender_address')}
+          {...field('sender_address')}
           label={t('shop_settings.sender_address')}
           multiline
           minRows={2}
           disabled={!canEdit}
-          error={Boolean(fieldError('sender_address'))}
-          helperText={fieldError('sender_address')}
           sx={full}
         />
         <TextField
-          {...register('sender_phone')}
+          {...field('sender_phone')}
           label={t('shop_settings.sender_phone')}
           type="tel"
           disabled={!canEdit}
-          error={Boolean(fieldError('sender_phone'))}
-          helperText={fieldError('sender_phone')}
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
         />
         <Controller

@@ -50,7 +50,7 @@ export function AdjustStockDialog({
   const { t } = useTranslation();
   const adjust = useAdjustStock();
   const [product, setProduct] = useState<TProduct | null>(initialProduct);
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TAdjustForm, TStockAdjustmentInput>({
+  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TAdjustForm, TStockAdjustmentInput>({
     resolver,
     defaultValues: { product_id: initialProduct?.id, variant_id: null, direction: 'add', reason: '' },
     fields: FIELDS,
@@ -150,14 +150,12 @@ export function AdjustStockDialog({
           />
         </Box>
         <TextField
-          {...register('reason')}
+          {...field('reason')}
           label={t('stock.reason')}
           placeholder={t('stock.reason_hint')}
           required
           multiline
           minRows={2}
-          error={Boolean(fieldError('reason'))}
-          helperText={fieldError('reason')}
         />
       </Box>
     </ResponsiveDialog>

@@ -8,7 +8,6 @@ import AddIcon from '@mui/icons-material/Add';
 import { ZPurchaseInput, formatDZD, type TProvider, type TPurchaseInput } from '@cod/shared';
 import { FormProvider, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
 import { ltr } from '../../lib/bidi';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
@@ -57,8 +56,7 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
     onClose,
     submit: async (input) => {
       await purchase.mutateAsync(input);
-      void toast(t('stock.purchase_recorded', { provider: provider?.name ?? '' }), { variant: 'success' });
-      onClose();
+      return t('stock.purchase_recorded', { provider: provider?.name ?? '' });
     },
   });
   const { control, register, setValue, formState } = form;

@@ -1,9 +1,7 @@
-import Paper from '@mui/material/Paper';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import { ZProductListQuery, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../components/lists/list-pagination';
-import { ListBody } from '../../components/lists/list-body';
+import { PagedList } from '../../components/lists/paged-list';
 import { useListState } from '../../components/lists/use-list-state';
 import { ProductsFilters } from '../products/products-filters';
 import { useStockLevelsQuery } from './stock-api';
@@ -23,24 +21,20 @@ export function StockLevels({ canManage, onAdjust, onHistory }: TStockLevelsProp
   const filtered = Boolean(query.search) || query.low_stock !== undefined;
 
   return (
-    <Paper sx={{ overflow: 'hidden' }}>
-      <ProductsFilters query={query} update={update} variant="stock" />
-      <ListBody
-        query={levels}
-        filtered={filtered}
-        empty={{
-          icon: <WarehouseOutlinedIcon fontSize="large" />,
-          title: t('stock.empty_title'),
-          message: t('stock.empty_message'),
-        }}
-      >
-        {(page) => (
-          <>
-            <StockLevelsTable products={page.data} canManage={canManage} onAdjust={onAdjust} onHistory={onHistory} />
-            <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
-          </>
-        )}
-      </ListBody>
-    </Paper>
+    <PagedList
+      query={levels}
+      state={{ query, update }}
+      filtered={filtered}
+      toolbar={<ProductsFilters query={query} update={update} variant="stock" />}
+      empty={{
+        icon: <WarehouseOutlinedIcon fontSize="large" />,
+        title: t('stock.empty_title'),
+        message: t('stock.empty_message'),
+      }}
+    >
+      {(page) => (
+        <StockLevelsTable products={page.data} canManage={canManage} onAdjust={onAdjust} onHistory={onHistory} />
+      )}
+    </PagedList>
   );
 }

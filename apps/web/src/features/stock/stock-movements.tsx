@@ -1,12 +1,9 @@
-import Paper from '@mui/material/Paper';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
 import { STOCK_MOVEMENT_KINDS, ZStockMovementListQuery, type TStockMovementKind } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/lists/filter-select';
-import { ListPagination } from '../../components/lists/list-pagination';
-import { ListEmpty, ListError, ListLoading, ListRefreshing } from '../../components/lists/list-states';
+import { PagedList } from '../../components/lists/paged-list';
 import { ListToolbar } from '../../components/lists/list-toolbar';
 import { useListState } from '../../components/lists/use-list-state';
 import { ProductPicker } from '../products/product-picker';
@@ -24,44 +21,39 @@ export function StockMovements() {
   const filtered = query.product_id !== undefined || query.kind !== undefined;
 
   return (
-    <Paper sx={{ overflow: 'hidden' }}>
-      <ListToolbar onClear={filtered ? () => update({ product_id: null, variant_id: null, kind: null }) : undefined}>
-        <Box sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' }, minWidth: 0 }}>
-          <ProductPicker
-            size="small"
-            label={t('stock.filter_product')}
-            value={query.product_id !== undefined ? (product.data ?? null) : null}
-            onChange={(next) => update({ product_id: next?.id ?? null, variant_id: null })}
+    <PagedList
+      query={movements}
+      state={{ query, update }}
+      filtered={filtered}
+      toolbar={
+        <ListToolbar onClear={filtered ? () => update({ product_id: null, variant_id: null, kind: null }) : undefined}>
+          <Box sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' }, minWidth: 0 }}>
+            <ProductPicker
+              size="small"
+              label={t('stock.filter_product')}
+              value={query.product_id !== undefined ? (product.data ?? null) : null}
+              onChange={(next) => update({ product_id: next?.id ?? null, variant_id: null })}
+            />
+          </Box>
+          <FilterSelect<'' | TStockMovementKind>
+            label={t('stock.kind')}
+            value={query.kind ?? ''}
+            minWidth={200}
+            onChange={(kind) => update({ kind })}
+            options={[
+              { value: '', label: t('lists.any') },
+              ...STOCK_MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`stock.kinds.${kind}`) })),
+            ]}
           />
-        </Box>
-        <FilterSelect<'' | TStockMovementKind>
-          label={t('stock.kind')}
-          value={query.kind ?? ''}
-          minWidth={200}
-          onChange={(kind) => update({ kind })}
-          options={[
-            { value: '', label: t('lists.any') },
-            ...STOCK_MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`stock.kinds.${kind}`) })),
-          ]}
-        />
-      </ListToolbar>
-      <ListRefreshing active={movements.isFetching && !movements.isLoading} />
-      {movements.isLoading ? (
-        <ListLoading />
-      ) : movements.isError && !movements.data ? (
-        <ListError error={movements.error} onRetry={() => void movements.refetch()} />
-      ) : !movements.data?.data.length ? (
-        <ListEmpty
-          icon={filtered ? <SearchOffOutlinedIcon fontSize="large" /> : <ReceiptLongOutlinedIcon fontSize="large" />}
-          title={filtered ? t('lists.no_match_title') : t('stock.movements_empty_title')}
-          message={filtered ? t('lists.no_match_message') : t('stock.movements_empty_message')}
-        />
-      ) : (
-        <>
-          <StockMovementsTable movements={movements.data.data} />
-          <ListPagination total={movements.data.total} page={query.page} perPage={query.per_page} onChange={update} />
-        </>
-      )}
-    </Paper>
+        </ListToolbar>
+      }
+      empty={{
+        icon: <ReceiptLongOutlinedIcon fontSize="large" />,
+        title: t('stock.movements_empty_title'),
+        message: t('stock.movements_empty_message'),
+      }}
+    >
+      {(page) => <StockMovementsTable movements={page.data} />}
+    </PagedList>
   );
 }

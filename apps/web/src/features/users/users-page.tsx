@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Paper from '@mui/material/Paper';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import { ZListQuery, type TInvitationAnswer } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../lib/realtime/presence';
-import { ListBody } from '../../components/lists/list-body';
-import { ListPagination } from '../../components/lists/list-pagination';
+import { PagedList } from '../../components/lists/paged-list';
 import { useListState } from '../../components/lists/use-list-state';
 import { PageFrame } from '../../app/pages/page-frame';
 import { useAppAbility } from '../../lib/ability';
@@ -14,7 +12,6 @@ import { DeactivateDialog, LinkDialog, UserDialog } from './user-dialogs';
 import { UserRowMenu, type TUserAction } from './user-row-menu';
 import { useUsersQuery, type TUserListRow } from './users-api';
 import { UsersTable } from './users-table';
-import { SearchToolbar } from '../../components/lists/list-toolbar';
 import { AddButton } from '../../components/buttons/add-button';
 
 /**
@@ -45,44 +42,31 @@ export function UsersPage() {
         )
       }
     >
-      <Paper sx={{ overflow: 'hidden' }}>
-        <SearchToolbar
-          label={t('users.search')}
-          placeholder={t('users.search_hint')}
-          search={query.search}
-          onSearch={(search) => update({ search })}
-        />
-        <ListBody
-          query={users}
-          filtered={Boolean(query.search)}
-          empty={{
-            icon: <GroupOutlinedIcon fontSize="large" />,
-            title: t('users.empty_title'),
-            message: t('users.empty_message'),
-          }}
-        >
-          {(page) => (
-            <>
-              <UsersTable
-                users={page.data}
-                presence={presence}
-                actions={
-                  canManage
-                    ? (user) => (
-                        <UserRowMenu
-                          user={user}
-                          onOpen={(action, u) => setDialog({ action, user: u })}
-                          onLink={setLink}
-                        />
-                      )
-                    : undefined
-                }
-              />
-              <ListPagination total={page.total} page={query.page} perPage={query.per_page} onChange={update} />
-            </>
-          )}
-        </ListBody>
-      </Paper>
+      <PagedList
+        query={users}
+        state={{ query, update }}
+        filtered={Boolean(query.search)}
+        search={{ label: t('users.search'), placeholder: t('users.search_hint') }}
+        empty={{
+          icon: <GroupOutlinedIcon fontSize="large" />,
+          title: t('users.empty_title'),
+          message: t('users.empty_message'),
+        }}
+      >
+        {(page) => (
+          <UsersTable
+            users={page.data}
+            presence={presence}
+            actions={
+              canManage
+                ? (user) => (
+                    <UserRowMenu user={user} onOpen={(action, u) => setDialog({ action, user: u })} onLink={setLink} />
+                  )
+                : undefined
+            }
+          />
+        )}
+      </PagedList>
       {(dialog?.action === 'create' || dialog?.action === 'edit') && (
         <UserDialog
           user={dialog.user}

@@ -72,6 +72,18 @@ const until = async (check: () => boolean, timeoutMs = 5000) => {
   }
 };
 
+/** A connection to a fresh server, connected, counting its catch-ups (reconnections). */
+async function connectedWithCatchUps() {
+  const server = await startServer();
+  servers.push(server);
+  const { connection, hub } = open(server);
+  let catchUps = 0;
+  hub.onReconnect(() => (catchUps += 1));
+  connection.start();
+  await until(() => hub.getStatus() === 'connected');
+  return { server, hub, catchUps: () => catchUps };
+}
+
 describe('RealtimeConnection', () => {
   it('signs in with the stored token and the tab visibility, and hands events to the hub', async () => {
     const server = await startServer();
@@ -125,29 +137,17 @@ describe('RealtimeConnection', () => {
   });
 
   it('comes back when the server closed the socket itself (Socket.IO alone would stay down)', async () => {
-    const server = await startServer();
-    servers.push(server);
-    const { connection, hub } = open(server);
-    let catchUps = 0;
-    hub.onReconnect(() => (catchUps += 1));
-    connection.start();
-    await until(() => hub.getStatus() === 'connected');
+    const { server, hub, catchUps } = await connectedWithCatchUps();
     server.io.local.disconnectSockets(true); // what a token re-check does
-    await until(() => catchUps === 1);
+    await until(() => catchUps() === 1);
     expect(hub.getStatus()).toBe('connected');
     expect(server.handshakes).toHaveLength(2);
   });
 
   it('comes back after a network drop (the transport closes without a goodbye)', async () => {
-    const server = await startServer();
-    servers.push(server);
-    const { connection, hub } = open(server);
-    let catchUps = 0;
-    hub.onReconnect(() => (catchUps += 1));
-    connection.start();
-    await until(() => hub.getStatus() === 'connected');
+    const { server, hub, catchUps } = await connectedWithCatchUps();
     for (const socket of server.io.sockets.sockets.values()) socket.conn.close(); // the wire is cut
-    await until(() => catchUps === 1);
+    await until(() => catchUps() === 1);
     expect(hub.getStatus()).toBe('connected');
   });
 

@@ -28,6 +28,11 @@ export const MONEY_TEMPLATES = {
   'money.statement_empty': 'The statement has no parcel lines.',
   'money.statement_line': 'Line {line}: the amount is not a number of dinars.',
   'money.remittance_empty': 'Pick at least one parcel or upload a statement.',
+  'money.remittance_negative':
+    'The return fees are larger than the cash paid: the statement adds up to less than zero. Record what the carrier bills as an expense instead.',
+  'money.carrier_payments_unsupported':
+    '{carrier} does not give the payment status of its parcels: upload its statement instead.',
+  'money.carrier_nothing_paid': '{carrier} reports no payment for the parcels it still owes.',
   'money.receipt_required': 'Choose the receipt: a JPEG, PNG or WebP image or a PDF.',
   'money.receipt_missing': 'This entry has no receipt.',
   'money.ad_spend_columns': 'The file needs a date column and an amount column (a campaign id column is optional).',

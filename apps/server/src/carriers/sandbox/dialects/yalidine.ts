@@ -207,14 +207,32 @@ function parcelRow(x: TSandboxParcel, ctx: TDialectContext) {
     to_wilaya_name: x.fields.wilayaName,
     product_list: x.fields.product,
     price: x.fields.cod,
-    delivery_fee: sandboxFee(x.fields.wilayaCode).home,
+    delivery_fee: x.fields.stopdesk
+      ? (sandboxFee(x.fields.wilayaCode).desk ?? sandboxFee(x.fields.wilayaCode).home)
+      : sandboxFee(x.fields.wilayaCode).home,
     freeshipping: raw.freeshipping ? 1 : 0,
     import_id: raw.import_id,
     date_creation: isoToAlgiers(x.createdAt).dateTime,
     date_last_status: isoToAlgiers(current.at).dateTime,
     last_status: current.status,
-    payment_status: current.step === 'delivered' ? 'ready' : 'not-ready',
+    ...paymentOf(current, ctx.now()),
     label: labelUrl(x, ctx),
+  };
+}
+
+const PAID_AFTER_MS = 86_400_000;
+
+/**
+ * Decision 0113: deterministic payments. A delivered parcel is "ready" on its delivery day and
+ * "payed" one sandbox day later, in the payment of that delivery day (PAY-YYYYMMDD), for its price
+ * less its delivery fee; anything else is "not-ready".
+ */
+function paymentOf(current: { step: string; at: number }, now: number) {
+  if (current.step !== 'delivered') return { payment_status: 'not-ready', payment_id: null };
+  if (now - current.at < PAID_AFTER_MS) return { payment_status: 'ready', payment_id: null };
+  return {
+    payment_status: 'payed',
+    payment_id: `PAY-${new Date(current.at).toISOString().slice(0, 10).replace(/-/g, '')}`,
   };
 }
 

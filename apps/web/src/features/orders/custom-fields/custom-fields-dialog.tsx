@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useCustomerCustomFieldsQuery, useSaveOrder } from '../orders-api';
-import { CustomFieldInputs } from './custom-field-inputs';
+import { AnswerInputs } from './answer-inputs';
 import {
   answersOf,
   customFieldErrors,
   hasErrors,
-  isMissingAnswer,
   orderRequestWithAnswers,
   productsWithFields,
   type TCustomFieldAnswers,
@@ -68,31 +67,18 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
       busy={save.isPending}
       title={t('orders.custom_fields.title', { number: order.order_number })}
       testId="custom-fields-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSave={submit}
       submit={{ submitLabel: t('common.save') }}
     >
       {products.length === 0 ? (
         <Alert severity="info">{t('orders.custom_fields.none')}</Alert>
       ) : (
-        <CustomFieldInputs
+        <AnswerInputs
           products={products}
-          values={answers}
-          onChange={(productId, label, value) =>
-            setEdited((current) => ({
-              ...current,
-              [String(productId)]: { ...current[String(productId)], [label]: value },
-            }))
-          }
-          errorOf={(productId, label) => {
-            const message = errors[String(productId)]?.[label];
-            if (!message) return undefined;
-            return isMissingAnswer(message)
-              ? t('orders.validation.label_required', { label })
-              : translateServerMessage(t, message);
-          }}
+          answers={answers}
+          setAnswers={setEdited}
+          errors={errors}
+          required={(label) => t('orders.validation.label_required', { label })}
         />
       )}
     </ResponsiveDialog>

@@ -55,10 +55,7 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
       maxWidth="xs"
       title={t('orders.assign_agent.title')}
       testId="assign-agent-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSave={submit}
       submit={{ submitLabel: t('orders.assign_agent.submit') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>

@@ -70,10 +70,7 @@ export function BulkStatusDialog({ orderIds, tab, statuses, presetType, onClose,
       busy={bulk.isPending}
       title={t(title)}
       testId="bulk-status-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSave={submit}
       submit={{ submitLabel: t('orders.bulk.apply', { count: orderIds.length }) }}
     >
       <Alert severity={errors.order_ids ? 'error' : 'info'} sx={{ mb: 1 }} data-testid="bulk-selection">

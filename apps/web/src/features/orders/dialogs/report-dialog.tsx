@@ -47,10 +47,7 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
       busy={report.isPending}
       title={t('orders.report_dialog.title', { number: order.order_number })}
       testId="report-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSave={submit}
       submit={{ submitLabel: t('orders.report_dialog.submit') }}
     >
       <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>

@@ -7,12 +7,11 @@ import type { TOrderRow, TOrderTab, TStatus } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
-import { CustomFieldInputs } from '../custom-fields/custom-field-inputs';
+import { AnswerInputs } from '../custom-fields/answer-inputs';
 import {
   answersOf,
   customFieldErrors,
   hasErrors,
-  isMissingAnswer,
   orderRequestWithAnswers,
   productsWithFields,
   type TCustomFieldAnswers,
@@ -79,10 +78,7 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
       busy={busy}
       title={t('orders.status_dialog.title', { number: order.order_number })}
       testId="status-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSave={submit}
       submit={{ submitLabel: t('orders.status_dialog.submit'), submitDisabled: offered.length === 0 }}
     >
       {order.latest_status && (
@@ -104,22 +100,12 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
           <Typography variant="subtitle2" gutterBottom>
             {t('orders.status_dialog.custom_fields')}
           </Typography>
-          <CustomFieldInputs
+          <AnswerInputs
             products={products}
-            values={answers}
-            onChange={(productId, label, next) =>
-              setAnswers((current) => ({
-                ...current,
-                [String(productId)]: { ...current[String(productId)], [label]: next },
-              }))
-            }
-            errorOf={(productId, label) => {
-              const message = fieldErrors[String(productId)]?.[label];
-              if (!message) return undefined;
-              return isMissingAnswer(message)
-                ? t('orders.validation.field_required')
-                : translateServerMessage(t, message);
-            }}
+            answers={answers}
+            setAnswers={setAnswers}
+            errors={fieldErrors}
+            required={() => t('orders.validation.field_required')}
           />
         </Box>
       )}

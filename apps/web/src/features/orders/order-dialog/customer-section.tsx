@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAgentsQuery, useStatusesQuery } from '../orders-api';
 import { StatusChip } from '../table/order-cells';
 import type { TOrderFormState } from './order-form-values';
 import { PhoneCheckAlert } from './phone-check-alert';
-import { translateServerMessage } from '../../../lib/server-message';
+import { OrderSelect, useOrderTextField } from './order-fields';
 
 // docs/decisions/0016: a new order may start as new, pending or confirmed.
 const CREATION_TYPES = ['new', 'pending', 'confirmed'];
@@ -15,12 +14,11 @@ const CREATION_TYPES = ['new', 'pending', 'confirmed'];
 /** SPEC 5: customer name and phone are required; the second phone, agent and status are optional. */
 export function CustomerSection({ orderId }: { orderId: number | null }) {
   const { t } = useTranslation();
-  const { control, register, formState } = useFormContext<TOrderFormState>();
+  const { control } = useFormContext<TOrderFormState>();
+  const textField = useOrderTextField();
   const phone = useWatch({ control, name: 'customer_phone_1' });
   const agents = useAgentsQuery();
   const statuses = useStatusesQuery();
-  const { errors } = formState;
-  const message = (text: string | undefined) => translateServerMessage(t, text);
   const creating = orderId === null;
 
   return (
@@ -29,76 +27,38 @@ export function CustomerSection({ orderId }: { orderId: number | null }) {
         label={t('orders.form.name')}
         required
         autoFocus
-        {...register('customer_full_name')}
-        error={Boolean(errors.customer_full_name)}
-        helperText={message(errors.customer_full_name?.message)}
+        {...textField('customer_full_name')}
         sx={{ gridColumn: '1 / -1' }}
         slotProps={{ htmlInput: { 'data-testid': 'order-name', maxLength: 190 } }}
       />
       <TextField
         label={t('orders.form.phone_1')}
         required
-        {...register('customer_phone_1')}
-        error={Boolean(errors.customer_phone_1)}
-        helperText={message(errors.customer_phone_1?.message) ?? t('orders.form.phone_hint')}
+        {...textField('customer_phone_1', t('orders.form.phone_hint'))}
         slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr', 'data-testid': 'order-phone' } }}
       />
       <TextField
         label={t('orders.form.phone_2')}
-        {...register('customer_phone_2')}
-        error={Boolean(errors.customer_phone_2)}
-        helperText={message(errors.customer_phone_2?.message)}
+        {...textField('customer_phone_2')}
         slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
       />
       <PhoneCheckAlert phone={phone} excludeId={orderId} />
-      <Controller
-        control={control}
+      <OrderSelect
         name="agent_id"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('orders.form.agent')}
-            value={field.value}
-            inputRef={field.ref}
-            onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
-            error={Boolean(errors.agent_id)}
-            helperText={message(errors.agent_id?.message)}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('orders.table.unassigned')}</MenuItem>
-            {(agents.data?.data ?? []).map((agent) => (
-              <MenuItem key={agent.id} value={agent.id}>
-                {agent.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('orders.form.agent')}
+        none={t('orders.table.unassigned')}
+        options={(agents.data?.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
       />
       {creating && (
-        <Controller
-          control={control}
+        <OrderSelect
           name="status_id"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('orders.form.status')}
-              value={field.value}
-              inputRef={field.ref}
-              onChange={(event) => field.onChange(event.target.value === '' ? '' : Number(event.target.value))}
-              helperText={t('orders.form.status_hint')}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              data-testid="order-status"
-            >
-              <MenuItem value="">{t('orders.form.status_default')}</MenuItem>
-              {(statuses.data?.data ?? [])
-                .filter((status) => CREATION_TYPES.includes(status.type))
-                .map((status) => (
-                  <MenuItem key={status.id} value={status.id}>
-                    <StatusChip status={status} />
-                  </MenuItem>
-                ))}
-            </TextField>
-          )}
+          label={t('orders.form.status')}
+          none={t('orders.form.status_default')}
+          hint={t('orders.form.status_hint')}
+          data-testid="order-status"
+          options={(statuses.data?.data ?? [])
+            .filter((status) => CREATION_TYPES.includes(status.type))
+            .map((status) => ({ value: status.id, label: <StatusChip status={status} /> }))}
         />
       )}
     </Box>

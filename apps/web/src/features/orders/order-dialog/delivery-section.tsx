@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -12,6 +11,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useShippingCompaniesQuery, type TProductOption } from '../orders-api';
 import { orderAmounts, type TOrderFormState } from './order-form-values';
+import { OrderSelect } from './order-fields';
 import { useDeliveryFee } from './use-delivery-fee';
 
 interface TDeliverySectionProps {
@@ -34,33 +34,16 @@ export function DeliverySection({ products, editing }: TDeliverySectionProps) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <Controller
-        control={control}
+      <OrderSelect
         name="shipping_company_id"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('orders.form.shipping_company')}
-            data-testid="order-shipping-company"
-            value={field.value}
-            inputRef={field.ref}
-            disabled={noCompanies}
-            onChange={(event) => {
-              field.onChange(event.target.value === '' ? '' : Number(event.target.value));
-              // Another carrier: its stop desks are other ones (issue 12 item 5).
-              setValue('stopdesk_id', '');
-            }}
-            helperText={noCompanies ? t('orders.form.no_shipping_companies') : undefined}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('orders.form.no_shipping_company')}</MenuItem>
-            {(companies.data ?? []).map((company) => (
-              <MenuItem key={company.id} value={company.id}>
-                {company.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('orders.form.shipping_company')}
+        data-testid="order-shipping-company"
+        disabled={noCompanies}
+        // Another carrier: its stop desks are other ones (issue 12 item 5).
+        onPicked={() => setValue('stopdesk_id', '')}
+        none={t('orders.form.no_shipping_company')}
+        hint={noCompanies ? t('orders.form.no_shipping_companies') : undefined}
+        options={(companies.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
       />
       <TextField
         label={t('orders.form.delivery_fee')}

@@ -1,0 +1,205 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TAnalyticsFilter, TDayRange } from '@cod/shared';
+import { rows, type Tx } from '../../db/client.js';
+import { CARRIER_FEE, FEE_JOIN, LINE_UNIT_COST, RETURN_FEE } from '../../db/profit-sql.js';
+
+/**
+ * The accounting view's money (issue 14.2, docs/decisions/0116): the parts of an order's profit
+ * (decision 0103), each on the local day of its event, summed by (day, campaign, products).
+ * No per-request scan of the shop's orders: the finished orders are found through the status
+ * history of the period (index on its day), the ad-spend pools through the period's expenses and
+ * the orders created on those days of that campaign or source, the commissions through the
+ * ledger's day index.
+ */
+export interface TAccountingGroup {
+  day: string;
+  campaign_key: string | null;
+  product_keys: string[] | null;
+  revenue: string;
+  product_cost: string;
+  carrier_fee: string;
+  return_fee: string;
+  commission: string;
+  ad_spend: string;
+  delivered_n: string;
+  returned_n: string;
+}
+
+export type TAccountingFilter = { kind: TAnalyticsFilter; value: string };
+
+/** The filters on the money rows (alias r); a row without that dimension (null) never matches. */
+function filterSql(filters: TAccountingFilter[]): SQL {
+  const column: Record<Exclude<TAnalyticsFilter, 'product'>, SQL> = {
+    agent: sql`r.agent_key`,
+    source: sql`r.source_key`,
+    campaign: sql`r.campaign_key`,
+    wilaya: sql`r.wilaya_key`,
+    carrier: sql`r.carrier_key`,
+  };
+  const conditions = filters.map((f) =>
+    f.kind === 'product' ? sql`r.product_keys @> array[${f.value}]::text[]` : sql`${column[f.kind]} = ${f.value}`,
+  );
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+export async function accountingGroups(
+  tx: Tx,
+  tenantId: number,
+  range: TDayRange,
+  window: { from: Date; to: Date },
+  timeZone: string,
+  filters: TAccountingFilter[],
+): Promise<TAccountingGroup[]> {
+  const wf = window.from.toISOString();
+  const wt = window.to.toISOString();
+  const dims = sql`f.source_key, f.campaign_key, f.wilaya_key, f.carrier_key, f.product_keys`;
+  return rows<TAccountingGroup>(
+    tx,
+    sql`with fin_ids as (
+          select distinct fs.order_id from fulfillment_statuses fs
+          join statuses s on s.tenant_id = fs.tenant_id and s.id = fs.status_id
+          where fs.tenant_id = ${tenantId} and fs.created_at >= ${wf} and fs.created_at < ${wt}
+            and s.type in ('delivered', 'returned')
+        ),
+        ledger as (
+          select a.order_id, a.agent_id, a.amount_centimes, a.occurred_at from agent_commissions a
+          where a.tenant_id = ${tenantId} and a.occurred_at >= ${wf} and a.occurred_at < ${wt}
+        ),
+        pools as (
+          select e.spent_on as day, e.campaign_id as campaign, null::text as source,
+            min(e.sales_source) as expense_source, sum(e.amount_centimes)::bigint as spend
+          from expenses e
+          where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
+            and e.campaign_id is not null
+          group by e.spent_on, e.campaign_id
+          union all
+          select e.spent_on, null, e.sales_source, e.sales_source, sum(e.amount_centimes)::bigint
+          from expenses e
+          where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
+            and e.campaign_id is null and e.sales_source is not null
+          group by e.spent_on, e.sales_source
+        ),
+        members as (
+          select p.day, p.campaign, p.source, p.spend, o.id as order_id,
+            row_number() over (partition by p.day, p.campaign, p.source order by o.id) as rank,
+            count(*) over (partition by p.day, p.campaign, p.source) as n
+          from pools p
+          join lateral (
+            select o.id from orders o
+            where o.tenant_id = ${tenantId} and o.deleted_at is null and o.campaign_id = p.campaign
+              and o.created_at >= (p.day::timestamp at time zone ${timeZone})
+              and o.created_at < ((p.day + 1)::timestamp at time zone ${timeZone})
+            union all
+            select o.id from orders o
+            where p.campaign is null and o.tenant_id = ${tenantId} and o.deleted_at is null and o.sales_source = p.source
+              and o.created_at >= (p.day::timestamp at time zone ${timeZone})
+              and o.created_at < ((p.day + 1)::timestamp at time zone ${timeZone})
+          ) o on true
+        ),
+        -- The orders' facts as they are now (decision 0077's events and dimensions, computed for
+        -- these orders only; the stored facts may lag until the next fold).
+        facts as (
+          select * from app_analytics_compute_facts(${tenantId}, array(
+            select order_id from fin_ids union select order_id from ledger union select order_id from members))
+        ),
+        fin as (
+          select f.order_id, f.agent_key, ${dims}, f.total_centimes,
+            (f.delivered_at at time zone f.time_zone)::date as delivered_day,
+            (f.returned_at at time zone f.time_zone)::date as returned_day
+          from facts f where f.order_id in (select order_id from fin_ids)
+        ),
+        finished as (
+          select fin.*, coalesce(fin.delivered_day, fin.returned_day) as day from fin
+          where coalesce(fin.delivered_day, fin.returned_day) between ${range.from}::date and ${range.to}::date
+        ),
+        cost as (
+          select l.order_id, sum(l.quantity * round(coalesce(${LINE_UNIT_COST}, 0) * 100))::bigint as cost
+          from order_lines l
+          join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
+          left join product_variants v on v.tenant_id = l.tenant_id and v.id = l.variant_id
+          where l.tenant_id = ${tenantId} and l.order_id in (select order_id from finished where delivered_day is not null)
+          group by l.order_id
+        ),
+        fees as (
+          select o.id as order_id, round(coalesce(${CARRIER_FEE}, 0) * 100)::bigint as carrier_fee,
+            round(${RETURN_FEE} * 100)::bigint as return_fee
+          from orders o ${FEE_JOIN}
+          where o.tenant_id = ${tenantId} and o.id in (select order_id from finished)
+        ),
+        r as (
+          select f.day, f.agent_key, ${dims},
+            case when f.delivered_day is not null then f.total_centimes else 0 end as revenue,
+            case when f.delivered_day is not null then coalesce(c.cost, 0) else 0 end as product_cost,
+            case when f.delivered_day is not null then coalesce(x.carrier_fee, 0) else 0 end as carrier_fee,
+            case when f.delivered_day is null then coalesce(x.return_fee, 0) else 0 end as return_fee,
+            0::bigint as commission, 0::bigint as ad_spend,
+            (f.delivered_day is not null)::int as delivered_n, (f.delivered_day is null)::int as returned_n
+          from finished f
+          left join cost c on c.order_id = f.order_id
+          left join fees x on x.order_id = f.order_id
+          union all
+          select (a.occurred_at at time zone ${timeZone})::date, a.agent_id::text, ${dims},
+            0, 0, 0, 0, a.amount_centimes, 0, 0, 0
+          from ledger a
+          left join facts f on f.order_id = a.order_id
+          union all
+          select m.day, f.agent_key, ${dims}, 0, 0, 0, 0, 0,
+            m.spend / m.n + case when m.rank <= m.spend % m.n then 1 else 0 end, 0, 0
+          from members m
+          left join facts f on f.order_id = m.order_id
+          union all
+          select p.day, null, coalesce(p.expense_source, '-'), coalesce(p.campaign, '-'), null, null, null,
+            0, 0, 0, 0, 0, p.spend, 0, 0
+          from pools p
+          where not exists (select 1 from members m where m.day = p.day
+            and m.campaign is not distinct from p.campaign and m.source is not distinct from p.source)
+        )
+        select to_char(r.day, 'YYYY-MM-DD') as day, r.campaign_key, r.product_keys,
+          sum(r.revenue)::text as revenue, sum(r.product_cost)::text as product_cost,
+          sum(r.carrier_fee)::text as carrier_fee, sum(r.return_fee)::text as return_fee,
+          sum(r.commission)::text as commission, sum(r.ad_spend)::text as ad_spend,
+          sum(r.delivered_n)::text as delivered_n, sum(r.returned_n)::text as returned_n
+        from r
+        where r.day between ${range.from}::date and ${range.to}::date and ${filterSql(filters)}
+        group by 1, 2, 3`,
+  );
+}
+
+export interface TAgentCommissionGroup {
+  agent_id: number;
+  name: string | null;
+  earned: string;
+  reversed: string;
+  orders: number;
+}
+
+/** The ledger's lines of the period per agent (decision 0102), under the view's filters. */
+export async function agentCommissions(
+  tx: Tx,
+  tenantId: number,
+  window: { from: Date; to: Date },
+  filters: TAccountingFilter[],
+): Promise<TAgentCommissionGroup[]> {
+  return rows<TAgentCommissionGroup>(
+    tx,
+    sql`select r.agent_id, u.name,
+          coalesce(sum(r.amount_centimes) filter (where r.kind = 'earned'), 0)::text as earned,
+          coalesce(-sum(r.amount_centimes) filter (where r.kind = 'reversed'), 0)::text as reversed,
+          (count(distinct r.order_id) filter (where r.kind = 'earned'))::int as orders
+        from (
+          select a.agent_id, a.order_id, a.kind, a.amount_centimes, a.agent_id::text as agent_key,
+            f.source_key, f.campaign_key, f.wilaya_key, f.carrier_key, f.product_keys
+          from agent_commissions a
+          left join app_analytics_compute_facts(${tenantId}, array(
+            select order_id from agent_commissions where tenant_id = ${tenantId}
+              and occurred_at >= ${window.from.toISOString()} and occurred_at < ${window.to.toISOString()}
+          )) f on f.order_id = a.order_id
+          where a.tenant_id = ${tenantId} and a.occurred_at >= ${window.from.toISOString()}
+            and a.occurred_at < ${window.to.toISOString()}
+        ) r
+        left join users u on u.tenant_id = ${tenantId} and u.id = r.agent_id
+        where ${filterSql(filters)}
+        group by r.agent_id, u.name
+        order by r.agent_id`,
+  );
+}

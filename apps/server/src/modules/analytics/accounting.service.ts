@@ -1,0 +1,153 @@
+import {
+  ANALYTICS_FILTERS,
+  accountingLine,
+  addAccounting,
+  addDays,
+  analyticsPeriod,
+  centimes,
+  dayWindow,
+  previousPeriod,
+  ZERO_ACCOUNTING,
+  type TAccountingReport,
+  type TAccountingRow,
+  type TAccountingSums,
+  type TAgentCommissionsReport,
+  type TAnalyticsQuery,
+  type TDayRange,
+} from '@cod/shared';
+import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import type { TAppDeps } from '../../http/app-deps.js';
+import * as repo from './accounting.repository.js';
+import { firstDay, labelsOf } from './analytics.repository.js';
+import type { TAnalyticsActor } from './analytics.service.js';
+
+/**
+ * The accounting view (issue 14.2, docs/decisions/0116) and the agents' commissions (decision
+ * 0117): the money of a period under the analytics filters. Same period and filter rules as the
+ * report (a Support Agent without 'view all orders' sees their own orders only).
+ */
+function filtersOf(actor: TAnalyticsActor, query: TAnalyticsQuery): repo.TAccountingFilter[] {
+  const filters: repo.TAccountingFilter[] = ANALYTICS_FILTERS.flatMap((kind) => {
+    const value = query[kind];
+    return value === undefined || kind === 'agent' ? [] : [{ kind, value }];
+  });
+  const agent = actor.seesAll ? query.agent : String(actor.userId);
+  if (agent !== undefined) filters.unshift({ kind: 'agent', value: agent === 'none' ? '0' : agent });
+  return filters;
+}
+
+async function periodOf(tx: Tx, actor: TAnalyticsActor, query: TAnalyticsQuery, now: Date): Promise<TDayRange> {
+  const first = query.date === 'all' ? await firstDay(tx, actor.tenantId) : null;
+  return analyticsPeriod(query.date, {
+    now,
+    timeZone: actor.timeZone,
+    start: query.start,
+    end: query.end,
+    firstDay: first,
+  });
+}
+
+/** The instants of a period of local days, a day wider on each side (the exact day is checked in SQL). */
+const widened = (range: TDayRange, timeZone: string) => ({
+  from: dayWindow(addDays(range.from, -1), timeZone).from,
+  to: dayWindow(addDays(range.to, 1), timeZone).to,
+});
+
+const sumsOf = (g: repo.TAccountingGroup): TAccountingSums => ({
+  revenue_centimes: centimes(Number(g.revenue)),
+  product_cost_centimes: centimes(Number(g.product_cost)),
+  carrier_fee_centimes: centimes(Number(g.carrier_fee)),
+  return_fee_centimes: centimes(Number(g.return_fee)),
+  commission_centimes: centimes(Number(g.commission)),
+  ad_spend_centimes: centimes(Number(g.ad_spend)),
+  delivered_n: Number(g.delivered_n),
+  returned_n: Number(g.returned_n),
+});
+
+function groupBy(entries: Array<[string, TAccountingSums]>): Map<string, TAccountingSums> {
+  const out = new Map<string, TAccountingSums>();
+  for (const [key, sums] of entries) out.set(key, addAccounting(out.get(key) ?? ZERO_ACCOUNTING, sums));
+  return out;
+}
+
+/** GET /dashboard/analytics/accounting. */
+export async function accountingReport(
+  deps: TAppDeps,
+  actor: TAnalyticsActor,
+  query: TAnalyticsQuery,
+  now = new Date(),
+): Promise<TAccountingReport> {
+  const filters = filtersOf(actor, query);
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    const period = await periodOf(tx, actor, query, now);
+    const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
+    const groupsOf = (range: TDayRange) =>
+      repo.accountingGroups(tx, actor.tenantId, range, widened(range, actor.timeZone), actor.timeZone, filters);
+    const groups = (await groupsOf(period)).map((g) => ({ g, sums: sumsOf(g) }));
+    const previousGroups = previous ? await groupsOf(previous) : null;
+
+    const days = groupBy(groups.map(({ g, sums }) => [g.day, sums]));
+    // An order with several products counts under each (as a product filter does, decision 0078).
+    const products = groupBy(
+      groups.flatMap(({ g, sums }) =>
+        (g.product_keys?.length ? g.product_keys : ['-']).map((key) => [key, sums] as [string, TAccountingSums]),
+      ),
+    );
+    const campaigns = groupBy(groups.map(({ g, sums }) => [g.campaign_key ?? '-', sums]));
+    const productLabels = await labelsOf(tx, actor.tenantId, 'product', [...products.keys()]);
+    const rowsOf = (map: Map<string, TAccountingSums>, label: (key: string) => string): TAccountingRow[] =>
+      [...map]
+        .map(([key, sums]) => ({ key, label: label(key), ...accountingLine(sums) }))
+        .sort((a, b) => b.revenue_centimes - a.revenue_centimes || b.ad_spend_centimes - a.ad_spend_centimes);
+    return {
+      period,
+      previousPeriod: previous,
+      timeZone: actor.timeZone,
+      totals: accountingLine(addAccounting(...groups.map((x) => x.sums))),
+      previousTotals: previousGroups ? accountingLine(addAccounting(...previousGroups.map(sumsOf))) : null,
+      days: [...days]
+        .map(([day, sums]) => ({ day, ...accountingLine(sums) }))
+        .sort((a, b) => a.day.localeCompare(b.day)),
+      byProduct: rowsOf(products, (key) => productLabels.get(key)?.label ?? key),
+      byCampaign: rowsOf(campaigns, (key) => key),
+    };
+  });
+}
+
+/**
+ * GET /dashboard/analytics/commissions: commission earned per agent in the period, from the
+ * ledger (decision 0102), net of reversals. Without 'view accounting' a user sees their own row
+ * only, as on the commissions screen.
+ */
+export async function agentCommissionsReport(
+  deps: TAppDeps,
+  actor: TAnalyticsActor & { seesAccounting: boolean },
+  query: TAnalyticsQuery,
+  now = new Date(),
+): Promise<TAgentCommissionsReport> {
+  const filters = filtersOf(actor.seesAccounting ? { ...actor, seesAll: true } : { ...actor, seesAll: false }, query);
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    const period = await periodOf(tx, actor, query, now);
+    const window = {
+      from: dayWindow(period.from, actor.timeZone).from,
+      to: dayWindow(period.to, actor.timeZone).to,
+    };
+    const groups = await repo.agentCommissions(tx, actor.tenantId, window, filters);
+    const rows = groups
+      .map((g) => {
+        const earned = centimes(Number(g.earned));
+        const reversed = centimes(Number(g.reversed));
+        return {
+          agent_id: g.agent_id,
+          name: g.name ?? String(g.agent_id),
+          earned_centimes: earned,
+          reversed_centimes: reversed,
+          net_centimes: centimes(earned - reversed),
+          orders: g.orders,
+        };
+      })
+      .sort((a, b) => b.net_centimes - a.net_centimes || a.agent_id - b.agent_id);
+    return { period, rows, total_net_centimes: centimes(rows.reduce((s, r) => s + r.net_centimes, 0)) };
+  });
+}

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig, loadDotEnv, type TConfig } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { ensureWritableDir, openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { anyTenantExists, DEMO_LOGINS, DEMO_PASSWORD, demoExists, seedDemo } from './db/seed/demo.js';
 import { syncReferenceData } from './db/seed/reference-data.js';
@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Decision 0019: a wrong or missing carrier key stops start-up with one clear message, before
   // anything is written: the demo seed dispatches parcels with it, and a seed cut off halfway
-  // would be taken for a finished one at the next start.
+  // would be taken for a finished one at the next start. The key may be generated in the data
+  // folder, so that folder is checked first (its own clear message).
+  if (!config.dataDir.startsWith('memory://')) await ensureWritableDir(config.dataDir);
   await carrierKeyring(config);
   const database = await prepareDatabase(config);
   const { app } = await buildApp(config, database);

@@ -103,7 +103,8 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
   };
 }
 
-async function ensureWritableDir(dir: string): Promise<void> {
+/** The data folder (embedded database, uploads, generated keys) can be written, or one clear message. */
+export async function ensureWritableDir(dir: string): Promise<void> {
   try {
     await fs.mkdir(dir, { recursive: true });
     const probe = path.join(dir, `.write-test-${process.pid}`);

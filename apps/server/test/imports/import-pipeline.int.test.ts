@@ -37,7 +37,8 @@ async function ordersOfBatch(tenantId: number, batchId: number) {
 describe('importing a 5,000-row .xlsx with 37 bad rows', () => {
   it('completes with 4,963 orders and exactly the 37 errors at their row numbers', async () => {
     const catalogue = await catalogueOf(shop, database);
-    const { rows: sheet, badRows } = importRows({ count: 5000, bad: 37, catalogue });
+    // Its own phone seed: a random one matched the next test's (77) once in 90 runs.
+    const { rows: sheet, badRows } = importRows({ count: 5000, bad: 37, catalogue, seed: 11 });
     expect(badRows.size).toBe(37);
     const file = path.join(dir, 'orders.xlsx');
     await writeWorkbook(file, [{ name: 'Orders', rows: sheet }]);

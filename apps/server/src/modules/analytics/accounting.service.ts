@@ -1,9 +1,7 @@
 import {
-  ANALYTICS_FILTERS,
   accountingLine,
   addAccounting,
   addDays,
-  analyticsPeriod,
   centimes,
   dayWindow,
   previousPeriod,
@@ -15,39 +13,17 @@ import {
   type TAnalyticsQuery,
   type TDayRange,
 } from '@cod/shared';
-import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import * as repo from './accounting.repository.js';
-import { firstDay, labelsOf } from './analytics.repository.js';
-import type { TAnalyticsActor } from './analytics.service.js';
+import { labelsOf } from './analytics.repository.js';
+import { analyticsFiltersOf, analyticsPeriodOf, type TAnalyticsActor } from './analytics.service.js';
 
 /**
  * The accounting view (issue 14.2, docs/decisions/0116) and the agents' commissions (decision
  * 0117): the money of a period under the analytics filters. Same period and filter rules as the
  * report (a Support Agent without 'view all orders' sees their own orders only).
  */
-function filtersOf(actor: TAnalyticsActor, query: TAnalyticsQuery): repo.TAccountingFilter[] {
-  const filters: repo.TAccountingFilter[] = ANALYTICS_FILTERS.flatMap((kind) => {
-    const value = query[kind];
-    return value === undefined || kind === 'agent' ? [] : [{ kind, value }];
-  });
-  const agent = actor.seesAll ? query.agent : String(actor.userId);
-  if (agent !== undefined) filters.unshift({ kind: 'agent', value: agent === 'none' ? '0' : agent });
-  return filters;
-}
-
-async function periodOf(tx: Tx, actor: TAnalyticsActor, query: TAnalyticsQuery, now: Date): Promise<TDayRange> {
-  const first = query.date === 'all' ? await firstDay(tx, actor.tenantId) : null;
-  return analyticsPeriod(query.date, {
-    now,
-    timeZone: actor.timeZone,
-    start: query.start,
-    end: query.end,
-    firstDay: first,
-  });
-}
-
 /** The instants of a period of local days, a day wider on each side (the exact day is checked in SQL). */
 const widened = (range: TDayRange, timeZone: string) => ({
   from: dayWindow(addDays(range.from, -1), timeZone).from,
@@ -78,9 +54,9 @@ export async function accountingReport(
   query: TAnalyticsQuery,
   now = new Date(),
 ): Promise<TAccountingReport> {
-  const filters = filtersOf(actor, query);
+  const filters = analyticsFiltersOf(actor, query);
   return withTenant(deps.db, actor.tenantId, async (tx) => {
-    const period = await periodOf(tx, actor, query, now);
+    const period = await analyticsPeriodOf(tx, actor, query, now);
     const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
     const groupsOf = (range: TDayRange) =>
       repo.accountingGroups(tx, actor.tenantId, range, widened(range, actor.timeZone), actor.timeZone, filters);
@@ -126,9 +102,12 @@ export async function agentCommissionsReport(
   query: TAnalyticsQuery,
   now = new Date(),
 ): Promise<TAgentCommissionsReport> {
-  const filters = filtersOf(actor.seesAccounting ? { ...actor, seesAll: true } : { ...actor, seesAll: false }, query);
+  const filters = analyticsFiltersOf(
+    actor.seesAccounting ? { ...actor, seesAll: true } : { ...actor, seesAll: false },
+    query,
+  );
   return withTenant(deps.db, actor.tenantId, async (tx) => {
-    const period = await periodOf(tx, actor, query, now);
+    const period = await analyticsPeriodOf(tx, actor, query, now);
     const window = {
       from: dayWindow(period.from, actor.timeZone).from,
       to: dayWindow(period.to, actor.timeZone).to,

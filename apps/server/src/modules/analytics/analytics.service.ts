@@ -5,9 +5,10 @@ import {
   type TAnalyticsFilter,
   type TAnalyticsQuery,
   type TAnalyticsReport,
+  type TDayRange,
   type TMetricTable,
 } from '@cod/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { withSystem, withTenant } from '../../db/tenant-context.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import * as repo from './analytics.repository.js';
@@ -18,6 +19,37 @@ export interface TAnalyticsActor {
   userId: number;
   timeZone: string;
   seesAll: boolean;
+}
+
+/** The query's filters, the agent one first and forced to the actor's own id without 'view all orders'. */
+export function analyticsFiltersOf(
+  actor: TAnalyticsActor,
+  query: TAnalyticsQuery,
+): Array<{ kind: TAnalyticsFilter; value: string }> {
+  const filters: Array<{ kind: TAnalyticsFilter; value: string }> = ANALYTICS_FILTERS.flatMap((kind) => {
+    const value = query[kind];
+    return value === undefined || kind === 'agent' ? [] : [{ kind, value }];
+  });
+  const agent = actor.seesAll ? query.agent : String(actor.userId);
+  if (agent !== undefined) filters.unshift({ kind: 'agent', value: agent === 'none' ? '0' : agent });
+  return filters;
+}
+
+/** The query's period of local days ('all' starts at the shop's first order). */
+export async function analyticsPeriodOf(
+  tx: Tx,
+  actor: TAnalyticsActor,
+  query: TAnalyticsQuery,
+  now: Date,
+): Promise<TDayRange> {
+  const first = query.date === 'all' ? await repo.firstDay(tx, actor.tenantId) : null;
+  return analyticsPeriod(query.date, {
+    now,
+    timeZone: actor.timeZone,
+    start: query.start,
+    end: query.end,
+    firstDay: first,
+  });
 }
 
 const sumTables = (tables: TMetricTable[]): TMetricTable => {
@@ -46,23 +78,11 @@ export async function analyticsReport(
   query: TAnalyticsQuery,
   now = new Date(),
 ): Promise<TAnalyticsReport> {
-  const filters: Array<{ kind: TAnalyticsFilter; value: string }> = ANALYTICS_FILTERS.flatMap((kind) => {
-    const value = query[kind];
-    return value === undefined || kind === 'agent' ? [] : [{ kind, value }];
-  });
-  const agent = actor.seesAll ? query.agent : String(actor.userId);
-  if (agent !== undefined) filters.unshift({ kind: 'agent', value: agent === 'none' ? '0' : agent });
+  const filters = analyticsFiltersOf(actor, query);
   const slowPath = filters.length > 1;
 
   const report = await withTenant(deps.db, actor.tenantId, async (tx) => {
-    const first = query.date === 'all' ? await repo.firstDay(tx, actor.tenantId) : null;
-    const period = analyticsPeriod(query.date, {
-      now,
-      timeZone: actor.timeZone,
-      start: query.start,
-      end: query.end,
-      firstDay: first,
-    });
+    const period = await analyticsPeriodOf(tx, actor, query, now);
     const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
     const filter = filters[0] ?? null;
     const daily = (range: typeof period) =>

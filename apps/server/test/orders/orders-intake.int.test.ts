@@ -149,6 +149,44 @@ describe('order intake API (issue 4.9)', () => {
     expect(good.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('claims no Idempotency-Key for a wrong key or a plan without the order API (decision 0123)', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const channel = await channelOf(shop);
+    const claims = async () =>
+      (
+        await withTenant(database.db, shop.tenant.id, (tx) =>
+          rows<{ n: number }>(tx, sql`select count(*)::int as n from intake_requests where idempotency_key = 'k-plan'`),
+        )
+      )[0]!.n;
+    // A key the server knows (remembered from a first order), revoked since: refused in the transaction.
+    const revoked = await channelOf(shop, 'tiktok');
+    expect((await intake(revoked.intake_key, orderBody(shop))).statusCode).toBe(201);
+    await shop.api.post(`/dashboard/sales-channels/${revoked.id}/revoke-key`);
+    const wrong = await intake(revoked.intake_key, orderBody(shop), { 'idempotency-key': 'k-plan' });
+    expect(wrong.statusCode).toBe(401);
+    expect(await claims()).toBe(0);
+    // A plan of the shop's own whose features leave the order API out.
+    await database.db.execute(sql`
+      with copy as (
+        insert into plans (name, duration_days, features)
+        select p.name || ' without API', p.duration_days, p.features || '{"intake_api": false}'
+        from subscriptions s join plans p on p.id = s.plan_id
+        where s.tenant_id = ${shop.tenant.id} and s.current
+        returning id
+      )
+      update subscriptions set plan_id = (select id from copy) where tenant_id = ${shop.tenant.id} and current`);
+    const noApi = await intake(channel.intake_key, orderBody(shop), { 'idempotency-key': 'k-plan' });
+    expect(noApi.statusCode).toBe(402);
+    expect(await claims()).toBe(0);
+    await database.db.execute(sql`
+      update plans p set features = p.features - 'intake_api'
+      from subscriptions s where s.plan_id = p.id and s.tenant_id = ${shop.tenant.id} and s.current`);
+    const allowed = await intake(channel.intake_key, orderBody(shop), { 'idempotency-key': 'k-plan' });
+    expect(allowed.statusCode).toBe(201);
+    expect(allowed.headers['idempotent-replayed']).toBeUndefined();
+    expect(await claims()).toBe(1);
+  });
+
   it('writes a burst together: each valid request 201 with its own consecutive number, each refused one its own 422', async () => {
     const shop = await shopWithCatalogue(app, database);
     const channel = await channelOf(shop);

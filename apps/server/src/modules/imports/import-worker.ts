@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
 import { enqueue, jobStatesByKey, work } from '../../jobs/jobs.js';
 import { importSingletonKey } from '../../jobs/queues.js';
+import { withBoundedHeapGrowth } from '../../lib/heap-growth.js';
 import * as repo from './imports.repository.js';
 import { abandonImport, runImport, type TRunImportOptions } from './run-import.js';
 
@@ -15,7 +16,8 @@ export async function registerImportWorker(
   options: TRunImportOptions & { resumeProcessing?: boolean } = {},
 ): Promise<void> {
   const { resumeProcessing = true, ...run } = options;
-  await work('orders-import', (job) => runImport(db, job, run));
+  // Decision 0123: an import's garbage is collected as it goes, not left to grow the heap.
+  await work('orders-import', (job) => withBoundedHeapGrowth(() => runImport(db, job, run)));
   await work('orders-import-abandoned', (job) => abandonImport(db, job.data));
   // Tests share one PostgreSQL between files, each with its own queue: they leave this off.
   if (resumeProcessing) await resumeImports(db);

@@ -14,9 +14,8 @@ import { prepareNewOrders } from './prepare-order.js';
 import { planFeatureRefusal } from '../subscriptions/plan-limits.js';
 import { orderRowsByIds } from './order-rows.repository.js';
 import {
-  claimKeys,
   intakeClaimKey,
-  openChannelKeys,
+  openChannelKeysAndClaim,
   releaseKeys,
   storeAnswers,
   storedAnswers,
@@ -60,7 +59,7 @@ interface TIntakeChannel {
 const zones = new Map<number, { zone: string; until: number }>();
 // Which shop and channel a key names never changes, so the look-up is remembered; whether the key
 // is still the channel's and the channel still open is checked again in every transaction
-// (openChannelKeys), so a rotated or revoked key is refused at once, on every instance.
+// (openChannelKeysAndClaim), so a rotated or revoked key is refused at once, on every instance.
 const channelsByKeyHash = new Map<string, Omit<TIntakeChannel, 'timeZone'>>();
 const REMEMBERED_KEYS = 10_000;
 
@@ -159,17 +158,19 @@ async function writeIntakeOrders(
     value: { response, replayed, tenantId, orderNumber: response.order_number },
   });
 
-  const open = await openChannelKeys(tx, tenantId, items);
+  // A plan without the order API (feature intake_api) refuses every request, as the screens' 402,
+  // and claims no key. The intake keys are checked (still their channel's, the channel open) and
+  // the Idempotency-Keys of the requests that pass are claimed, in one statement.
+  const noApi = await planFeatureRefusal(tx, tenantId, 'intake_api');
+  const { open, claimed } = await openChannelKeysAndClaim(tx, tenantId, items, !noApi);
   items.forEach((item, i) => {
     if (open.has(item.channel.keyHash)) return;
     channelsByKeyHash.delete(item.channel.keyHash);
     outcomes[i] = { ok: false, error: new AppError('unauthenticated', INTAKE_MESSAGES.keyInvalid) };
   });
-  // A plan without the order API (feature intake_api) refuses every request, as the screens' 402.
-  const noApi = await planFeatureRefusal(tx, tenantId, 'intake_api');
   if (noApi) items.forEach((_, i) => (outcomes[i] ??= { ok: false, error: noApi }));
+  // The keyed items on open channels: each one claimed now, or held by an earlier request.
   const keyed = items.filter((item, i) => item.key !== null && !outcomes[i]);
-  const claimed = await claimKeys(tx, tenantId, keyed);
   const replays = keyed.filter((item) => !claimed.has(claimKeyOf(item)!));
   const stored = await storedAnswers(tx, tenantId, replays);
   items.forEach((item, i) => {

@@ -11,9 +11,10 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { addDays } from '@cod/shared';
+import { addDays, ZAnalyticsQuery } from '@cod/shared';
 import { rows } from '../src/db/client.js';
 import { hashPassword } from '../src/lib/secrets.js';
+import { accountingReport } from '../src/modules/analytics/accounting.service.js';
 import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
 import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, log, percentile } from './bench-support.js';
@@ -21,6 +22,8 @@ import { appWithOwner, BENCH_PASSWORD, freshBenchDatabase, log, percentile } fro
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 200);
+// The accounting view's direct computation (the code before decision 0124) takes seconds per read.
+const DIRECT_READS = Number(process.env.BENCH_DIRECT_READS ?? 3);
 const TARGETS = { view: 150, maintenance: 2 };
 const DEFAULT_DB = 'cod_bench_analytics';
 const REUSE = process.env.BENCH_REUSE === '1';
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
             (select count(*)::int from analytics_rollups_weekly where tenant_id = ${tenantId}) as weekly`,
   );
   log(`${sizes[0]!.facts} facts, ${sizes[0]!.rollups} daily and ${sizes[0]!.weekly} weekly rollup rows`);
+  await seedMoney(client, tenantId);
   const calibrationBefore = await calibration(client);
   log(calibrationBefore);
   await measure(client, url, database, tenantId, rebuildS, sizes[0]!, calibrationBefore);
@@ -121,6 +125,72 @@ async function seedAndRebuild(
   return { tenantId, rebuildS };
 }
 
+/**
+ * The money the accounting view reads (the bench:orders seed has none): for the last 120 days, ad
+ * spend on each of the seed's 12 campaigns and on two sources without a campaign every day, and an
+ * earned commission for each confirmed-or-later order with an agent. Written once per database
+ * (a reused shop keeps them); none of these tables is behind the analytics triggers.
+ */
+async function seedMoney(client: pg.Client, tenantId: number): Promise<void> {
+  const {
+    rows: [existing],
+  } = await client.query<{ n: number }>(`select count(*)::int as n from expenses where tenant_id = ${tenantId}`);
+  if (existing!.n > 0) return;
+  const t0 = performance.now();
+  await client.query(`insert into money_categories (tenant_id, direction, code)
+    select ${tenantId}, 'expense', 'ads' where not exists
+      (select 1 from money_categories where tenant_id = ${tenantId} and direction = 'expense' and code = 'ads')`);
+  await client.query(`insert into cash_boxes (tenant_id, kind, name) values (${tenantId}, 'bank', 'Bench ads')`);
+  await client.query(`insert into expenses (tenant_id, spent_on, amount_centimes, category_id, box_id, sales_source, campaign_id)
+    select ${tenantId}, d::date, 500000 + abs(hashint4(c * 1000 + extract(doy from d)::int)) % 2000000,
+      (select id from money_categories where tenant_id = ${tenantId} and direction = 'expense' and code = 'ads' limit 1),
+      (select max(id) from cash_boxes where tenant_id = ${tenantId}),
+      case when c < 12 then 'facebook' when c = 12 then 'tiktok' else 'facebook' end,
+      case when c < 12 then 'camp-' || c end
+    from generate_series(current_date - 120, current_date, interval '1 day') d, generate_series(0, 13) c`);
+  await client.query(`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes, occurred_at)
+    select tenant_id, id, agent_id, 'earned', 'confirmed', 15000, created_at + interval '1 hour'
+    from orders where tenant_id = ${tenantId} and agent_id is not null and deleted_at is null
+      and status_type in ('confirmed', 'inDispatch', 'follow-up', 'delivered', 'returned')
+      and created_at >= now() - interval '120 days'
+    on conflict do nothing`);
+  await client.query('analyze expenses, agent_commissions');
+  log(`ad spend and commissions of the last 120 days written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The accounting view's 90-day read computing every order's facts from its history (the code before
+ * decision 0124), timed through the service in the same run as the route's stored-facts read, and
+ * checked equal to it.
+ */
+async function accountingDirect(
+  database: Awaited<ReturnType<typeof freshBenchDatabase>>['database'],
+  tenantId: number,
+  query: string,
+): Promise<{ p50: number; p95: number; n: number }> {
+  const [owner] = await rows<{ id: number }>(
+    database.db,
+    sql`select id from users where tenant_id = ${tenantId} and email = 'owner@bench-analytics.dz'`,
+  );
+  const actor = { tenantId, userId: owner!.id, timeZone: 'Africa/Algiers', seesAll: true };
+  const parsed = ZAnalyticsQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+  const deps = { db: database.db };
+  const now = new Date();
+  const stored = await accountingReport(deps, actor, parsed, now, 'stored');
+  const computed = await accountingReport(deps, actor, parsed, now, 'computed');
+  if (JSON.stringify(stored) !== JSON.stringify(computed))
+    throw new Error(`accounting: the stored-facts read differs from the direct computation (${query})`);
+  const n = DIRECT_READS;
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await accountingReport(deps, actor, parsed, now, 'computed');
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n };
+}
+
 async function measure(
   client: pg.Client,
   url: string,
@@ -144,7 +214,7 @@ async function measure(
   );
   const end = sample!.today;
   const range = `date=custom&start=${addDays(end, -89)}&end=${end}`;
-  const scenarios: Array<{ name: string; gated: boolean; query: string }> = [
+  const scenarios: Array<{ name: string; gated: boolean; query: string; view?: 'accounting' }> = [
     { name: 'overview (totals, days, previous period)', gated: true, query: range },
     { name: 'orders: by source', gated: true, query: `${range}&compare=false&breakdown=source` },
     { name: 'orders: by campaign', gated: true, query: `${range}&compare=false&breakdown=campaign` },
@@ -162,11 +232,18 @@ async function measure(
       gated: false,
       query: `${range}&wilaya=16&product=${sample!.product}&breakdown=agent`,
     },
+    { name: 'accounting (totals, days, products, campaigns, previous)', gated: true, query: range, view: 'accounting' },
+    {
+      name: 'accounting, one filter (campaign camp-3)',
+      gated: true,
+      query: `${range}&compare=false&campaign=camp-3`,
+      view: 'accounting',
+    },
   ];
   const results: string[] = [];
   const failures: string[] = [];
   for (const scenario of scenarios) {
-    const path = `/dashboard/analytics/report?${scenario.query}`;
+    const path = `/dashboard/analytics/${scenario.view ?? 'report'}?${scenario.query}`;
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: path, headers });
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
@@ -181,7 +258,13 @@ async function measure(
     results.push(
       `| ${scenario.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${scenario.gated ? `< ${TARGETS.view}` : 'not gated'} |`,
     );
+    log(`measured: ${results[results.length - 1]}`); // progress, in case a long run is stopped
   }
+
+  const direct = await accountingDirect(database, tenantId, range);
+  results.push(
+    `| accounting, direct computation (before decision 0124; ${direct.n} reads) | ${direct.p50.toFixed(1)} | ${direct.p95.toFixed(1)} | not gated |`,
+  );
 
   // Status changes: new orders confirmed through the real route, with and without the triggers.
   const [product] = await rows<{ id: number }>(

@@ -27,6 +27,29 @@ export interface TAccountingGroup {
 
 export type TAccountingFilter = { kind: TAnalyticsFilter; value: string };
 
+/**
+ * Where the orders' facts come from (decision 0124): 'stored' reads the facts the fold keeps
+ * (analytics_order_facts, one primary-key probe per order) and computes only the orders noted since
+ * the last fold; 'computed' recomputes every order's facts from its history (the direct
+ * computation the stored path is checked against, and the bench's "before").
+ */
+export type TFactsSource = 'stored' | 'computed';
+
+/** The current facts of the orders `ids` (an integer[] expression, evaluated once), as a query. */
+function factsOf(tenantId: number, ids: SQL, source: TFactsSource): SQL {
+  if (source === 'computed') return sql`select * from app_analytics_compute_facts(${tenantId}, ${ids}::integer[])`;
+  // Same rows as app_analytics_current_facts (migration 0034), for these orders only. The function
+  // is called only when some of them are noted: with an empty list its plan still reads the history.
+  return sql`select s.* from analytics_order_facts s
+      where s.tenant_id = ${tenantId} and s.order_id = any(${ids}::integer[])
+        and not exists (select 1 from analytics_dirty d where d.tenant_id = ${tenantId} and d.order_id = s.order_id)
+      union all
+      select c.* from (select array(select distinct d.order_id from analytics_dirty d
+          where d.tenant_id = ${tenantId} and d.order_id = any(${ids}::integer[])) as ids) noted
+      cross join lateral app_analytics_compute_facts(${tenantId}, noted.ids) c
+      where cardinality(noted.ids) > 0`;
+}
+
 /** The filters on the money rows (alias r); a row without that dimension (null) never matches. */
 function filterSql(filters: TAccountingFilter[]): SQL {
   const column: Record<Exclude<TAnalyticsFilter, 'product'>, SQL> = {
@@ -49,10 +72,14 @@ export async function accountingGroups(
   window: { from: Date; to: Date },
   timeZone: string,
   filters: TAccountingFilter[],
+  source: TFactsSource = 'stored',
 ): Promise<TAccountingGroup[]> {
   const wf = window.from.toISOString();
   const wt = window.to.toISOString();
   const dims = sql`f.source_key, f.campaign_key, f.wilaya_key, f.carrier_key, f.product_keys`;
+  // The planner cannot estimate the facts function's rows (it guesses far too many) and would spend
+  // seconds JIT-compiling this statement (as app_analytics_pending, migration 0034).
+  await tx.execute(sql`set local jit = off`);
   return rows<TAccountingGroup>(
     tx,
     sql`with fin_ids as (
@@ -66,14 +93,19 @@ export async function accountingGroups(
           where a.tenant_id = ${tenantId} and a.occurred_at >= ${wf} and a.occurred_at < ${wt}
         ),
         pools as (
+          -- The local day's bounds as columns: compared in the members' index scan, where (under the
+          -- row-level security of the app role) an expression with a time-zone conversion may not go.
           select e.spent_on as day, e.campaign_id as campaign, null::text as source,
-            min(e.sales_source) as expense_source, sum(e.amount_centimes)::bigint as spend
+            min(e.sales_source) as expense_source, sum(e.amount_centimes)::bigint as spend,
+            (e.spent_on::timestamp at time zone ${timeZone}) as day_start,
+            ((e.spent_on + 1)::timestamp at time zone ${timeZone}) as day_end
           from expenses e
           where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
             and e.campaign_id is not null
           group by e.spent_on, e.campaign_id
           union all
-          select e.spent_on, null, e.sales_source, e.sales_source, sum(e.amount_centimes)::bigint
+          select e.spent_on, null, e.sales_source, e.sales_source, sum(e.amount_centimes)::bigint,
+            (e.spent_on::timestamp at time zone ${timeZone}), ((e.spent_on + 1)::timestamp at time zone ${timeZone})
           from expenses e
           where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
             and e.campaign_id is null and e.sales_source is not null
@@ -87,21 +119,19 @@ export async function accountingGroups(
           join lateral (
             select o.id from orders o
             where o.tenant_id = ${tenantId} and o.deleted_at is null and o.campaign_id = p.campaign
-              and o.created_at >= (p.day::timestamp at time zone ${timeZone})
-              and o.created_at < ((p.day + 1)::timestamp at time zone ${timeZone})
+              and o.created_at >= p.day_start and o.created_at < p.day_end
             union all
             select o.id from orders o
             where p.campaign is null and o.tenant_id = ${tenantId} and o.deleted_at is null and o.sales_source = p.source
-              and o.created_at >= (p.day::timestamp at time zone ${timeZone})
-              and o.created_at < ((p.day + 1)::timestamp at time zone ${timeZone})
+              and o.created_at >= p.day_start and o.created_at < p.day_end
           ) o on true
         ),
-        -- The orders' facts as they are now (decision 0077's events and dimensions, computed for
-        -- these orders only; the stored facts may lag until the next fold).
-        facts as (
-          select * from app_analytics_compute_facts(${tenantId}, array(
-            select order_id from fin_ids union select order_id from ledger union select order_id from members))
+        wanted as (
+          select array(select order_id from fin_ids union select order_id from ledger
+            union select order_id from members) as ids
         ),
+        -- The orders' facts as they are now (decision 0077's events and dimensions).
+        facts as (${factsOf(tenantId, sql`(select ids from wanted)`, source)}),
         fin as (
           select f.order_id, f.agent_key, ${dims}, f.total_centimes,
             (f.delivered_at at time zone f.time_zone)::date as delivered_day,
@@ -117,14 +147,15 @@ export async function accountingGroups(
           from order_lines l
           join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
           left join product_variants v on v.tenant_id = l.tenant_id and v.id = l.variant_id
-          where l.tenant_id = ${tenantId} and l.order_id in (select order_id from finished where delivered_day is not null)
+          where l.tenant_id = ${tenantId}
+            and l.order_id = any(array(select order_id from finished where delivered_day is not null))
           group by l.order_id
         ),
         fees as (
           select o.id as order_id, round(coalesce(${CARRIER_FEE}, 0) * 100)::bigint as carrier_fee,
             round(${RETURN_FEE} * 100)::bigint as return_fee
           from orders o ${FEE_JOIN}
-          where o.tenant_id = ${tenantId} and o.id in (select order_id from finished)
+          where o.tenant_id = ${tenantId} and o.id = any(array(select order_id from finished))
         ),
         r as (
           select f.day, f.agent_key, ${dims},
@@ -151,8 +182,9 @@ export async function accountingGroups(
           select p.day, null, coalesce(p.expense_source, '-'), coalesce(p.campaign, '-'), null, null, null,
             0, 0, 0, 0, 0, p.spend, 0, 0
           from pools p
-          where not exists (select 1 from members m where m.day = p.day
-            and m.campaign is not distinct from p.campaign and m.source is not distinct from p.source)
+          -- A pool is a campaign's or (no campaign) a source's: one of the two is null.
+          where (p.day, p.campaign is null, coalesce(p.campaign, p.source)) not in (
+            select m.day, m.campaign is null, coalesce(m.campaign, m.source) from members m)
         )
         select to_char(r.day, 'YYYY-MM-DD') as day, r.campaign_key, r.product_keys,
           sum(r.revenue)::text as revenue, sum(r.product_cost)::text as product_cost,
@@ -179,6 +211,7 @@ export async function agentCommissions(
   tenantId: number,
   window: { from: Date; to: Date },
   filters: TAccountingFilter[],
+  source: TFactsSource = 'stored',
 ): Promise<TAgentCommissionGroup[]> {
   return rows<TAgentCommissionGroup>(
     tx,
@@ -190,10 +223,12 @@ export async function agentCommissions(
           select a.agent_id, a.order_id, a.kind, a.amount_centimes, a.agent_id::text as agent_key,
             f.source_key, f.campaign_key, f.wilaya_key, f.carrier_key, f.product_keys
           from agent_commissions a
-          left join app_analytics_compute_facts(${tenantId}, array(
-            select order_id from agent_commissions where tenant_id = ${tenantId}
-              and occurred_at >= ${window.from.toISOString()} and occurred_at < ${window.to.toISOString()}
-          )) f on f.order_id = a.order_id
+          left join (${factsOf(
+            tenantId,
+            sql`array(select order_id from agent_commissions where tenant_id = ${tenantId}
+              and occurred_at >= ${window.from.toISOString()} and occurred_at < ${window.to.toISOString()})`,
+            source,
+          )}) f on f.order_id = a.order_id
           where a.tenant_id = ${tenantId} and a.occurred_at >= ${window.from.toISOString()}
             and a.occurred_at < ${window.to.toISOString()}
         ) r

@@ -47,19 +47,23 @@ function groupBy(entries: Array<[string, TAccountingSums]>): Map<string, TAccoun
   return out;
 }
 
-/** GET /dashboard/analytics/accounting. */
+/**
+ * GET /dashboard/analytics/accounting. `source` 'computed' recomputes the orders' facts instead of
+ * reading the stored ones (decision 0124): the same numbers, for the equality test and the bench.
+ */
 export async function accountingReport(
   deps: TAppDeps,
   actor: TAnalyticsActor,
   query: TAnalyticsQuery,
   now = new Date(),
+  source: repo.TFactsSource = 'stored',
 ): Promise<TAccountingReport> {
   const filters = analyticsFiltersOf(actor, query);
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const period = await analyticsPeriodOf(tx, actor, query, now);
     const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
     const groupsOf = (range: TDayRange) =>
-      repo.accountingGroups(tx, actor.tenantId, range, widened(range, actor.timeZone), actor.timeZone, filters);
+      repo.accountingGroups(tx, actor.tenantId, range, widened(range, actor.timeZone), actor.timeZone, filters, source);
     const groups = (await groupsOf(period)).map((g) => ({ g, sums: sumsOf(g) }));
     const previousGroups = previous ? await groupsOf(previous) : null;
 
@@ -101,6 +105,7 @@ export async function agentCommissionsReport(
   actor: TAnalyticsActor & { seesAccounting: boolean },
   query: TAnalyticsQuery,
   now = new Date(),
+  source: repo.TFactsSource = 'stored',
 ): Promise<TAgentCommissionsReport> {
   const filters = analyticsFiltersOf(
     actor.seesAccounting ? { ...actor, seesAll: true } : { ...actor, seesAll: false },
@@ -112,7 +117,7 @@ export async function agentCommissionsReport(
       from: dayWindow(period.from, actor.timeZone).from,
       to: dayWindow(period.to, actor.timeZone).to,
     };
-    const groups = await repo.agentCommissions(tx, actor.tenantId, window, filters);
+    const groups = await repo.agentCommissions(tx, actor.tenantId, window, filters, source);
     const rows = groups
       .map((g) => {
         const earned = centimes(Number(g.earned));

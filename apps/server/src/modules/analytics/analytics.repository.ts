@@ -214,6 +214,20 @@ export async function sumFromFacts(
 }
 
 /**
+ * The stored facts with an event that may fall on a local day of `range` (decision 0125, the index
+ * of migration 0037): a local day starts at most 14 hours before and ends at most 12 hours after
+ * the same day in UTC, so a day of margin on each side holds every shop's time zone.
+ */
+function eventSpanNear(range: TDayRange): SQL {
+  const lastEvent = sql`greatest(f.created_at, f.called_at, f.decided_at, f.confirmed_at, f.cancelled_at,
+    f.dispatched_at, f.delivered_at, f.returned_at)`;
+  const firstEvent = sql`least(f.created_at, f.called_at, f.decided_at, f.confirmed_at, f.cancelled_at,
+    f.dispatched_at, f.delivered_at, f.returned_at)`;
+  return sql`${lastEvent} >= ${`${addDays(range.from, -1)}T00:00:00Z`}::timestamptz
+    and ${firstEvent} < ${`${addDays(range.to, 2)}T00:00:00Z`}::timestamptz`;
+}
+
+/**
  * Sums over the facts, or over the pending changes only (migration 0034): the noted orders' facts
  * computed now (+1) minus their stored facts (-1), app_analytics_pending. The stored facts lag
  * until the next fold, so the facts source is the stored facts plus the pending changes.
@@ -244,7 +258,7 @@ function factSums(
   if (only) conditions.push(only);
   const from =
     source === 'facts'
-      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId}
+      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId} and ${eventSpanNear(range)}
           union all select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`
       : sql`(select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`;
   return sql`select e.metric, ${keyOf} as key, sum(f.sign) as n, sum(f.sign * e.amount) as amount,

@@ -17,8 +17,10 @@ import { api, queryString } from '../../lib/api-client';
 import type { TReportParams } from './analytics-api';
 import { formatters, numberLocale } from './analytics-format';
 import { ChartCard, type TCell } from './chart-card';
+import { categoryAxis } from './axis-ticks';
 import { compactMoney, valueAxis } from './chart-axes';
 import { KpiCard } from './kpi-card';
+import { useChartWidth } from './use-chart-width';
 
 /**
  * The accounting view (issue 14.2, docs/decisions/0116) and the agents' commission (decision
@@ -158,6 +160,7 @@ export function AccountingPerDay({ query }: { query: TParams }) {
   const report = useAccountingReport({ ...query, compare: false });
   const days = filledDays(report.data);
   const has = days.some((d) => d.revenue_centimes || d.costs_centimes);
+  const [chartBox, chartWidth] = useChartWidth();
   const series = [
     { key: 'revenue_centimes', label: 'revenue', color: '#28c76f' },
     { key: 'costs_centimes', label: 'costs', color: '#ff9f43' },
@@ -173,23 +176,32 @@ export function AccountingPerDay({ query }: { query: TParams }) {
       {...stateOf(report)}
       height={300}
       chart={
-        <BarChart
-          xAxis={[{ scaleType: 'band', data: days.map((d) => fmt.day(d.day)), reverse: rtl }]}
-          yAxis={[
-            {
-              position: rtl ? 'right' : 'left',
-              width: 80,
-              valueFormatter: (v: number) => axisMoney(Math.round(v * 100)),
-            },
-          ]}
-          series={series.map((s) => ({
-            data: days.map((d) => d[s.key] / 100),
-            label: t(`analytics.accounting.${s.label}`),
-            color: s.color,
-            valueFormatter: (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100)),
-          }))}
-          height={300}
-        />
+        <div ref={chartBox}>
+          <BarChart
+            xAxis={[
+              categoryAxis(
+                'band',
+                days.map((d) => fmt.day(d.day)),
+                rtl,
+                chartWidth,
+              ),
+            ]}
+            yAxis={[
+              {
+                position: rtl ? 'right' : 'left',
+                width: 80,
+                valueFormatter: (v: number) => axisMoney(Math.round(v * 100)),
+              },
+            ]}
+            series={series.map((s) => ({
+              data: days.map((d) => d[s.key] / 100),
+              label: t(`analytics.accounting.${s.label}`),
+              color: s.color,
+              valueFormatter: (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100)),
+            }))}
+            height={300}
+          />
+        </div>
       }
     />
   );

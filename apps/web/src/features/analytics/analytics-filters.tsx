@@ -7,42 +7,43 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_DATE_FILTERS, type TAnalyticsFilter } from '@cod/shared';
 import { useAgentsQuery, useShippingCompaniesQuery, useStatesQuery } from '../orders/orders-api';
+import { SelectField, type TSelectOption } from '../../components/forms/select-field';
 import { useAnalyticsReport } from './analytics-api';
 import type { useAnalyticsFilters } from './use-analytics-filters';
 
 type TFilters = ReturnType<typeof useAnalyticsFilters>;
 
+/** One filter: a small select marked with data-filter; "any" comes first unless the filter always holds a value. */
 function Select({
   name,
   label,
   value,
   options,
   onChange,
+  withAny = true,
+  minWidth = 150,
 }: {
   name: string;
   label: string;
   value: string | undefined;
-  options: Array<{ value: string; label: string }>;
+  options: TSelectOption[];
   onChange: (value: string) => void;
+  withAny?: boolean;
+  minWidth?: number;
 }) {
   const { t } = useTranslation();
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 150 }}
+      sx={{ minWidth }}
       slotProps={{ htmlInput: { 'data-filter': name } }}
+      options={options}
     >
-      <MenuItem value="">{t('analytics.filters.any')}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      {withAny && <MenuItem value="">{t('analytics.filters.any')}</MenuItem>}
+    </SelectField>
   );
 }
 
@@ -64,21 +65,15 @@ export function AnalyticsFilters({ filters, showAgent = true }: { filters: TFilt
 
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-      <TextField
-        select
-        size="small"
+      <Select
+        name="date"
         label={t('analytics.filters.date')}
         value={values.date}
-        onChange={(event) => update({ date: event.target.value })}
-        sx={{ minWidth: 170 }}
-        slotProps={{ htmlInput: { 'data-filter': 'date' } }}
-      >
-        {ANALYTICS_DATE_FILTERS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {t(`analytics.dates.${option}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(date) => update({ date })}
+        options={ANALYTICS_DATE_FILTERS.map((option) => ({ value: option, label: t(`analytics.dates.${option}`) }))}
+        withAny={false}
+        minWidth={170}
+      />
       {values.date === 'custom' && (
         <>
           {(['start', 'end'] as const).map((edge) => (

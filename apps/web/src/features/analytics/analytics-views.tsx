@@ -24,10 +24,12 @@ import {
   AgentCommissions,
 } from './accounting-view';
 import { formatters, type TFormatters } from './analytics-format';
+import { categoryAxis } from './axis-ticks';
 import { valueAxis } from './chart-axes';
 import { ChartCard, type TCell } from './chart-card';
 import { derive, type TDerived } from './derived';
 import { KpiCard } from './kpi-card';
+import { useChartWidth } from './use-chart-width';
 import { WilayaGrid } from './wilaya-grid';
 
 export interface TViewProps {
@@ -83,6 +85,7 @@ function SeriesCard({
   bucket?: 'day' | 'week' | 'month';
 }) {
   const { t, fmt, rtl } = useView();
+  const [chartBox, chartWidth] = useChartWidth();
   const buckets = useMemo(() => {
     const out = new Map<string, Record<string, number>>();
     for (const { day, metrics: table } of filledDays(report)) {
@@ -106,18 +109,20 @@ function SeriesCard({
       display={rows.map((r) => r.map((c, i) => (i === 0 ? String(c) : fmt.count(c as number))))}
       {...state}
       chart={
-        <LineChart
-          xAxis={[{ scaleType: 'point', data: labels, reverse: rtl }]}
-          yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (v: number) => fmt.count(v) }]}
-          series={metrics.map((m) => ({
-            data: buckets.map((b) => b.row[m] ?? 0),
-            label: t(`analytics.metrics.${m}`),
-            color: SERIES_COLORS[m],
-            showMark: buckets.length < 40,
-            valueFormatter: (v: number | null) => fmt.count(v),
-          }))}
-          height={280}
-        />
+        <div ref={chartBox}>
+          <LineChart
+            xAxis={[categoryAxis('point', labels, rtl, chartWidth)]}
+            yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (v: number) => fmt.count(v) }]}
+            series={metrics.map((m) => ({
+              data: buckets.map((b) => b.row[m] ?? 0),
+              label: t(`analytics.metrics.${m}`),
+              color: SERIES_COLORS[m],
+              showMark: buckets.length < 40,
+              valueFormatter: (v: number | null) => fmt.count(v),
+            }))}
+            height={280}
+          />
+        </div>
       }
     />
   );
@@ -659,6 +664,7 @@ function ConfirmationByHourChart({ query }: TViewProps) {
   const { t, rtl } = useView();
   const byHour = useBreakdown(query, 'hour');
   const hourRows = useHourRows(byHour.data);
+  const [chartBox, chartWidth] = useChartWidth();
   const hasHours = hourRows.some((r) => r.d.confirmed > 0 || r.d.orders > 0);
   return (
     <ChartCard
@@ -668,16 +674,25 @@ function ConfirmationByHourChart({ query }: TViewProps) {
       rows={hasHours ? hourRows.map((r) => [r.hour, r.d.orders, r.d.confirmed]) : []}
       {...stateOf(byHour)}
       chart={
-        <BarChart
-          xAxis={[{ scaleType: 'band', data: hourRows.map((r) => `${r.hour}h`), reverse: rtl }]}
-          yAxis={[{ position: rtl ? 'right' : 'left' }]}
-          series={(['created', 'confirmed'] as const).map((m) => ({
-            data: hourRows.map((r) => (m === 'created' ? r.d.orders : r.d.confirmed)),
-            label: t(`analytics.metrics.${m}`),
-            color: SERIES_COLORS[m],
-          }))}
-          height={280}
-        />
+        <div ref={chartBox}>
+          <BarChart
+            xAxis={[
+              categoryAxis(
+                'band',
+                hourRows.map((r) => `${r.hour}h`),
+                rtl,
+                chartWidth,
+              ),
+            ]}
+            yAxis={[{ position: rtl ? 'right' : 'left' }]}
+            series={(['created', 'confirmed'] as const).map((m) => ({
+              data: hourRows.map((r) => (m === 'created' ? r.d.orders : r.d.confirmed)),
+              label: t(`analytics.metrics.${m}`),
+              color: SERIES_COLORS[m],
+            }))}
+            height={280}
+          />
+        </div>
       }
     />
   );
@@ -715,6 +730,7 @@ function RevenueChart({ query }: TViewProps) {
   const report = useAnalyticsReport(query);
   const days = filledDays(report.data);
   const has = days.some((d) => (d.metrics.delivered?.amount ?? 0) || (d.metrics.returned?.amount ?? 0));
+  const [chartBox, chartWidth] = useChartWidth();
   const amounts = (metric: 'delivered' | 'returned') => days.map((d) => (d.metrics[metric]?.amount ?? 0) / 100);
   return (
     <ChartCard
@@ -733,22 +749,31 @@ function RevenueChart({ query }: TViewProps) {
       ])}
       {...stateOf(report)}
       chart={
-        <BarChart
-          xAxis={[{ scaleType: 'band', data: days.map((d) => fmt.day(d.day)), reverse: rtl }]}
-          yAxis={[{ position: rtl ? 'right' : 'left', width: 80, valueFormatter: (v: number) => fmt.count(v) }]}
-          series={(
-            [
-              ['delivered', 'revenue'],
-              ['returned', 'returnedValue'],
-            ] as const
-          ).map(([metric, kpi]) => ({
-            data: amounts(metric),
-            label: t(`analytics.kpi.${kpi}`),
-            color: SERIES_COLORS[metric],
-            valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
-          }))}
-          height={280}
-        />
+        <div ref={chartBox}>
+          <BarChart
+            xAxis={[
+              categoryAxis(
+                'band',
+                days.map((d) => fmt.day(d.day)),
+                rtl,
+                chartWidth,
+              ),
+            ]}
+            yAxis={[{ position: rtl ? 'right' : 'left', width: 80, valueFormatter: (v: number) => fmt.count(v) }]}
+            series={(
+              [
+                ['delivered', 'revenue'],
+                ['returned', 'returnedValue'],
+              ] as const
+            ).map(([metric, kpi]) => ({
+              data: amounts(metric),
+              label: t(`analytics.kpi.${kpi}`),
+              color: SERIES_COLORS[metric],
+              valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
+            }))}
+            height={280}
+          />
+        </div>
       }
     />
   );
@@ -769,6 +794,7 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
   const rows = useHourRows(byHour.data);
   const has = rows.some((r) => r.d.orders || r.d.confirmed || r.d.delivered || r.d.returned || r.d.cancelled);
   const metrics = ['orders', 'confirmed', 'cancelled', 'delivered', 'returned'] as const;
+  const [chartBox, chartWidth] = useChartWidth();
   return (
     <>
       <TextField
@@ -789,16 +815,25 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
         {...stateOf(byHour)}
         height={320}
         chart={
-          <BarChart
-            xAxis={[{ scaleType: 'band', data: rows.map((r) => `${r.hour}h`), reverse: rtl }]}
-            yAxis={[{ position: rtl ? 'right' : 'left' }]}
-            series={metrics.map((m) => ({
-              data: rows.map((r) => r.d[m]),
-              label: t(`analytics.kpi.${m}`),
-              color: SERIES_COLORS[m === 'orders' ? 'created' : m],
-            }))}
-            height={320}
-          />
+          <div ref={chartBox}>
+            <BarChart
+              xAxis={[
+                categoryAxis(
+                  'band',
+                  rows.map((r) => `${r.hour}h`),
+                  rtl,
+                  chartWidth,
+                ),
+              ]}
+              yAxis={[{ position: rtl ? 'right' : 'left' }]}
+              series={metrics.map((m) => ({
+                data: rows.map((r) => r.d[m]),
+                label: t(`analytics.kpi.${m}`),
+                color: SERIES_COLORS[m === 'orders' ? 'created' : m],
+              }))}
+              height={320}
+            />
+          </div>
         }
       />
     </>

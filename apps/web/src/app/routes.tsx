@@ -1,7 +1,7 @@
 import { NAVIGATION, type TNavLink } from '@cod/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { appI18n, loadLocalePart } from '../lib/i18n';
+import { appI18n, loadLocalePart, type TLocalePart } from '../lib/i18n';
 import { Preloader } from '../layouts/components/preloader';
 import { aliasTo, redirectHome, requireGuest, requireSignedIn } from './route-guards';
 import type { TRouteHandle } from './route-handle';
@@ -11,47 +11,56 @@ const defaultLayout = () => import('../layouts/default-layout').then((m) => ({ C
 const guestLayout = () => import('../layouts/guest-layout').then((m) => ({ Component: m.GuestLayout }));
 const blankLayout = () => import('../layouts/blank-layout').then((m) => ({ Component: m.BlankLayout }));
 const modulePage = () => import('./pages/module-page').then((m) => ({ Component: m.ModulePage }));
+/** A screen in its own chunk, shown once the locale parts it reads are loaded too. */
+function lazyPage<M>(parts: readonly TLocalePart[], load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return () =>
+    Promise.all([load(), Promise.all(parts.map((part) => loadLocalePart(appI18n, part)))]).then(([module]) => ({
+      Component: pick(module),
+    }));
+}
+
 // Issue 14: the analytics views, with their strings and the chart library in the same lazy chunk.
-const analyticsPage = () =>
-  Promise.all([import('../features/analytics/analytics-page'), loadLocalePart(appI18n, 'analytics')]).then(([m]) => ({
-    Component: m.AnalyticsPage,
-  }));
+const analyticsPage = lazyPage(
+  ['analytics'],
+  () => import('../features/analytics/analytics-page'),
+  (m) => m.AnalyticsPage,
+);
 
 /** A catalogue screen (issue 3): its own chunk, shown once its strings are loaded too. */
 function cataloguePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () =>
-    Promise.all([load(), loadLocalePart(appI18n, 'catalogue')]).then(([module]) => ({ Component: pick(module) }));
+  return lazyPage(['catalogue'], load, pick);
 }
 
 /** A money screen (issue 13): its own chunk, with the money strings and the lists' (catalogue) ones. */
 function moneyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () =>
-    Promise.all([load(), loadLocalePart(appI18n, 'catalogue'), loadLocalePart(appI18n, 'money')]).then(([module]) => ({
-      Component: pick(module),
-    }));
+  return lazyPage(['catalogue', 'money'], load, pick);
 }
 
 /** A team screen (issue 18): its own chunk, with the team strings and the lists' (catalogue) ones. */
 function teamPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () =>
-    Promise.all([load(), loadLocalePart(appI18n, 'catalogue'), loadLocalePart(appI18n, 'team')]).then(([module]) => ({
-      Component: pick(module),
-    }));
+  return lazyPage(['catalogue', 'team'], load, pick);
 }
 
-const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
+/** The sidebar's screens by path; a link without one shows the module page. */
+const SIDEBAR_SCREENS: Record<string, RouteObject['lazy']> = {
+  // Issue 14.3: today's numbers, with the reports strings.
+  '/dashboard': lazyPage(
+    ['reports'],
+    () => import('../features/home/home-page'),
+    (m) => m.HomePage,
+  ),
+  '/dashboard/profile': lazyPage(
+    ['admin'],
+    () => import('../features/profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
   '/dashboard/analytics': analyticsPage,
   // Issue 4: the Orders screen, with its own strings and the catalogue's (lists, customer summary).
-  '/dashboard/orders': () =>
-    Promise.all([
-      import('../features/orders/orders-page'),
-      loadLocalePart(appI18n, 'catalogue'),
-      loadLocalePart(appI18n, 'orders'),
-      loadLocalePart(appI18n, 'operations'),
-      loadLocalePart(appI18n, 'assignment'),
-      loadLocalePart(appI18n, 'webhooks'),
-      loadLocalePart(appI18n, 'callcentre'),
-    ]).then(([module]) => ({ Component: module.OrdersPage })),
+  '/dashboard/orders': lazyPage(
+    ['catalogue', 'orders', 'operations', 'assignment', 'webhooks', 'callcentre'],
+    () => import('../features/orders/orders-page'),
+    (m) => m.OrdersPage,
+  ),
   '/dashboard/products': cataloguePage(
     () => import('../features/products/products-page'),
     (m) => m.ProductsPage,
@@ -100,29 +109,23 @@ const CATALOGUE_PAGES: Record<string, RouteObject['lazy']> = {
     (m) => m.IncomesPage,
   ),
   // Issue 18.5-18.6: the system group's shop settings and audit log.
-  '/dashboard/shop-settings': () =>
-    Promise.all([
-      import('../features/shop-settings/shop-settings-page'),
-      loadLocalePart(appI18n, 'admin'),
-      loadLocalePart(appI18n, 'assignment'),
-      loadLocalePart(appI18n, 'webhooks'),
-      loadLocalePart(appI18n, 'callcentre'),
-    ]).then(([m]) => ({ Component: m.ShopSettingsPage })),
-  '/dashboard/audit-log': () =>
-    // The list frame's strings (lists.*) come with the catalogue part.
-    Promise.all([
-      import('../features/audit-log/audit-log-page'),
-      loadLocalePart(appI18n, 'admin'),
-      loadLocalePart(appI18n, 'catalogue'),
-    ]).then(([m]) => ({
-      Component: m.AuditLogPage,
-    })),
+  '/dashboard/shop-settings': lazyPage(
+    ['admin', 'assignment', 'webhooks', 'callcentre'],
+    () => import('../features/shop-settings/shop-settings-page'),
+    (m) => m.ShopSettingsPage,
+  ),
+  // The list frame's strings (lists.*) come with the catalogue part.
+  '/dashboard/audit-log': lazyPage(
+    ['admin', 'catalogue'],
+    () => import('../features/audit-log/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
   // Issue 5: carriers, credentials, fees and stop desks.
-  '/dashboard/shipping-companies': () =>
-    Promise.all([
-      import('../features/shipping-companies/shipping-companies-page'),
-      loadLocalePart(appI18n, 'operations'),
-    ]).then(([m]) => ({ Component: m.ShippingCompaniesPage })),
+  '/dashboard/shipping-companies': lazyPage(
+    ['operations'],
+    () => import('../features/shipping-companies/shipping-companies-page'),
+    (m) => m.ShippingCompaniesPage,
+  ),
 };
 
 const SIDEBAR_LINKS: { link: TNavLink; groupKey?: string }[] = NAVIGATION.flatMap((entry) =>
@@ -149,29 +152,7 @@ function sidebarRoutes(): RouteObject[] {
       crumbKeys: groupKey ? [groupKey] : [],
       link,
     };
-    const path = link.to.slice(1);
-    if (link.to === '/dashboard') {
-      return {
-        path,
-        handle,
-        // Issue 14.3: today's numbers, with the reports strings.
-        lazy: () =>
-          Promise.all([import('../features/home/home-page'), loadLocalePart(appI18n, 'reports')]).then(([m]) => ({
-            Component: m.HomePage,
-          })),
-      };
-    }
-    if (link.to === '/dashboard/profile') {
-      return {
-        path,
-        handle,
-        lazy: () =>
-          Promise.all([import('../features/profile/profile-page'), loadLocalePart(appI18n, 'admin')]).then(([m]) => ({
-            Component: m.ProfilePage,
-          })),
-      };
-    }
-    return { path, handle, lazy: CATALOGUE_PAGES[link.to] ?? modulePage };
+    return { path: link.to.slice(1), handle, lazy: SIDEBAR_SCREENS[link.to] ?? modulePage };
   });
 }
 
@@ -192,37 +173,35 @@ function otherSignedInRoutes(): RouteObject[] {
       // Issue 13.5: the agents' commissions of a month (an agent sees their own).
       path: 'dashboard/commissions',
       handle: { titleKey: 'pages.commissions', ...AUTH },
-      lazy: () =>
-        Promise.all([
-          import('../features/commissions/commissions-page'),
-          loadLocalePart(appI18n, 'catalogue'),
-          loadLocalePart(appI18n, 'money'),
-          loadLocalePart(appI18n, 'commissions'),
-        ]).then(([m]) => ({ Component: m.CommissionsPage })),
+      lazy: lazyPage(
+        ['catalogue', 'money', 'commissions'],
+        () => import('../features/commissions/commissions-page'),
+        (m) => m.CommissionsPage,
+      ),
     },
     {
       // Issue 14.4: the daily report (page, PDF, mail hour).
       path: 'reports/daily',
       // The shop's day: for those who see every order ('view all orders' is read on 'all orders').
       handle: { titleKey: 'pages.daily_report', action: 'read', subject: 'all orders' },
-      lazy: () =>
-        Promise.all([import('../features/daily-report/daily-report-page'), loadLocalePart(appI18n, 'reports')]).then(
-          ([m]) => ({ Component: m.DailyReportPage }),
-        ),
+      lazy: lazyPage(
+        ['reports'],
+        () => import('../features/daily-report/daily-report-page'),
+        (m) => m.DailyReportPage,
+      ),
     },
     {
       // SPEC 2.3: the create route opens the companies screen with its create dialog.
       path: 'shippingcompanies/create',
       handle: { titleKey: 'pages.shipping_company_create', crumbKeys: ['nav.shipping_companies'], link: shipping },
-      lazy: () =>
-        Promise.all([
-          import('../features/shipping-companies/shipping-companies-page'),
-          loadLocalePart(appI18n, 'operations'),
-        ]).then(([m]) => ({
-          Component: function CreateShippingCompany() {
+      lazy: lazyPage(
+        ['operations'],
+        () => import('../features/shipping-companies/shipping-companies-page'),
+        (m) =>
+          function CreateShippingCompany() {
             return <m.ShippingCompaniesPage initialDialog="create" />;
           },
-        })),
+      ),
     },
     // Editing starts from a company in the list, so the edit route shows the list.
     { path: 'shippingcompanies/edit', loader: aliasTo('/dashboard/shipping-companies') },

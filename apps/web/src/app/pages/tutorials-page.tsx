@@ -59,21 +59,15 @@ export function TutorialsPage() {
         {errorMessage(t, tutorials.error)}
       </RetryAlert>
     );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        icon={<OndemandVideoOutlinedIcon fontSize="large" />}
-        title={t('tutorials.empty_title')}
-        message={t('tutorials.empty_message')}
-      />
-    );
   } else if (shown.length === 0) {
+    // None at all, or none in the chosen section (then a way back to all of them).
+    const inSection = all.length > 0;
     content = (
       <EmptyState
         icon={<OndemandVideoOutlinedIcon fontSize="large" />}
-        title={t('tutorials.empty_section_title')}
-        message={t('tutorials.empty_section_message')}
-        action={<Button onClick={() => choose(null)}>{t('tutorials.show_all')}</Button>}
+        title={inSection ? t('tutorials.empty_section_title') : t('tutorials.empty_title')}
+        message={inSection ? t('tutorials.empty_section_message') : t('tutorials.empty_message')}
+        action={inSection && <Button onClick={() => choose(null)}>{t('tutorials.show_all')}</Button>}
       />
     );
   } else {

@@ -25,11 +25,11 @@ export function ListRefreshing({ active }: { active: boolean }) {
   return <Box sx={{ height: 4 }}>{active && <LinearProgress aria-label={t('common.loading')} />}</Box>;
 }
 
-/** A list that could not be loaded, with a way to try again. */
-export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A list that could not be loaded, with a way to try again (`inset`: padded inside the list's card). */
+export function ListError({ error, onRetry, inset = true }: { error: unknown; onRetry: () => void; inset?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: 2 }}>
+    <Box sx={{ p: inset ? 2 : 0 }}>
       <RetryAlert retryLabel={t('lists.retry')} onRetry={onRetry}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t('lists.load_failed')}

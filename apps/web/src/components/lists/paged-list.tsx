@@ -4,7 +4,7 @@ import { ListBody, type TListEmptyProps, type TListQuery } from './list-body';
 import { ListPagination } from './list-pagination';
 import { SearchToolbar } from './list-toolbar';
 
-interface TPagedListProps<TPage extends { data: unknown[]; total: number }> {
+export interface TPagedListProps<TPage extends { data: unknown[]; total: number }> {
   /** The search box and filters above the rows (a ListToolbar or the list's own). */
   toolbar?: ReactNode;
   /** A list filtered only by its search box: the box's words (it reads and writes `search` in the state). */

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ASSIGNMENT_MODES, type TAssignmentMode, type TAssignmentSettings } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { QueryCard, SettingsForm } from '../../components/cards/query-card';
+import { SelectField } from '../../components/forms/select-field';
 import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { toast } from '../../lib/toast';
 import { useAssignmentSettingsQuery, useSaveAssignmentSettings } from './assignment-api';
@@ -53,8 +53,7 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
 
   return (
     <SettingsForm onSubmit={submit}>
-      <TextField
-        select
+      <SelectField
         label={t('assignment.mode')}
         value={mode}
         onChange={(e) => setMode(e.target.value as TAssignmentMode)}
@@ -62,31 +61,26 @@ function AssignmentForm({ settings, canEdit }: { settings: TAssignmentSettings; 
         error={Boolean(errors.mode)}
         helperText={errors.mode ?? t(`assignment.mode_help.${mode}`)}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'assignment-mode' } as object } }}
-      >
-        {ASSIGNMENT_MODES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {t(`assignment.modes.${value}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label={t('assignment.cap')}
-        value={cap}
-        onChange={(e) => setCap(e.target.value)}
-        disabled={!canEdit || off}
-        error={Boolean(errors.max_open_orders)}
-        helperText={errors.max_open_orders ?? t('assignment.cap_help')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'assignment-cap' } }}
+        options={ASSIGNMENT_MODES.map((value) => ({ value, label: t(`assignment.modes.${value}`) }))}
       />
-      <TextField
-        label={t('assignment.release')}
-        value={release}
-        onChange={(e) => setRelease(e.target.value)}
-        disabled={!canEdit || off}
-        error={Boolean(errors.release_after_minutes)}
-        helperText={errors.release_after_minutes ?? t('assignment.release_help')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'assignment-release' } }}
-      />
+      {/* The two limits: a number of open orders, a number of minutes (empty = none). */}
+      {(
+        [
+          ['max_open_orders', 'cap', cap, setCap],
+          ['release_after_minutes', 'release', release, setRelease],
+        ] as const
+      ).map(([field, name, value, set]) => (
+        <TextField
+          key={field}
+          label={t(`assignment.${name}`)}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          disabled={!canEdit || off}
+          error={Boolean(errors[field])}
+          helperText={errors[field] ?? t(`assignment.${name}_help`)}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `assignment-${name}` } }}
+        />
+      ))}
       <Box sx={{ display: 'grid', alignContent: 'start' }}>
         {(
           [

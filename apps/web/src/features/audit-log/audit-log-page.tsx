@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,9 +18,9 @@ import { ListBody } from '../../components/lists/list-body';
 import { ListPagination } from '../../components/lists/list-pagination';
 import { ListToolbar } from '../../components/lists/list-toolbar';
 import { useListState } from '../../components/lists/use-list-state';
+import { ExportButton } from '../../components/money-kit/action-bar';
+import { useBusyTask } from '../../components/money-kit/use-busy-task';
 import { formatDateTime } from '../../lib/format-date';
-import { errorMessage } from '../../lib/server-errors';
-import { toast } from '../../lib/toast';
 import { downloadFile } from '../imports/imports-api';
 import { AuditChanges } from './audit-changes';
 import { auditExportPath, useAuditFiltersQuery, useAuditLogQuery, type TAuditQuery } from './audit-log-api';
@@ -40,20 +39,34 @@ export function AuditLogPage() {
   const log = useAuditLogQuery(query);
   const filters = useAuditFiltersQuery();
   const [open, setOpen] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   const language = i18n.resolvedLanguage ?? 'en';
   const filtered = Boolean(query.user_id || query.entity || query.date_from || query.date_to);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(auditExportPath(query), { fallbackName: 'audit_log.csv' });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = useBusyTask(() => downloadFile(auditExportPath(query), { fallbackName: 'audit_log.csv' }));
+  const selects = [
+    {
+      key: 'user_id' as const,
+      label: t('audit_log.user'),
+      testId: 'filter-user',
+      options: [
+        { value: '', label: t('audit_log.anyone') },
+        ...(filters.data?.users ?? []).map((user) => ({ value: user.id, label: user.name })),
+      ],
+    },
+    {
+      key: 'entity' as const,
+      label: t('audit_log.entity'),
+      testId: 'filter-entity',
+      options: [
+        { value: '', label: t('audit_log.everything') },
+        ...(filters.data?.entities ?? []).map((entity) => ({ value: entity, label: label(t, 'entities', entity) })),
+      ],
+    },
+  ];
+  const days = [
+    { key: 'date_from' as const, label: t('audit_log.from') },
+    { key: 'date_to' as const, label: t('audit_log.to') },
+  ];
 
   const row = (entry: TAuditLogEntry) => {
     const expanded = open === entry.id;
@@ -107,14 +120,12 @@ export function AuditLogPage() {
       crumbs={[t('nav.system')]}
       subtitle={t('audit_log.subtitle')}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlinedIcon />}
-          disabled={exporting}
-          onClick={() => void exportCsv()}
-        >
-          {t('audit_log.export_csv')}
-        </Button>
+        <ExportButton
+          label={t('audit_log.export_csv')}
+          icon={<DownloadOutlinedIcon />}
+          busy={exportCsv.busy}
+          onClick={exportCsv.run}
+        />
       }
     >
       <Paper sx={{ overflow: 'hidden' }}>
@@ -129,52 +140,34 @@ export function AuditLogPage() {
               gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 200px))' },
             }}
           >
-            <TextField
-              select
-              size="small"
-              label={t('audit_log.user')}
-              value={query.user_id ?? ''}
-              onChange={(event) => update({ user_id: event.target.value || null })}
-              data-testid="filter-user"
-            >
-              <MenuItem value="">{t('audit_log.anyone')}</MenuItem>
-              {(filters.data?.users ?? []).map((user) => (
-                <MenuItem key={user.id} value={user.id}>
-                  {user.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('audit_log.entity')}
-              value={query.entity ?? ''}
-              onChange={(event) => update({ entity: event.target.value || null })}
-              data-testid="filter-entity"
-            >
-              <MenuItem value="">{t('audit_log.everything')}</MenuItem>
-              {(filters.data?.entities ?? []).map((entity) => (
-                <MenuItem key={entity} value={entity}>
-                  {label(t, 'entities', entity)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              type="date"
-              size="small"
-              label={t('audit_log.from')}
-              value={query.date_from ?? ''}
-              onChange={(event) => update({ date_from: event.target.value || null })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={t('audit_log.to')}
-              value={query.date_to ?? ''}
-              onChange={(event) => update({ date_to: event.target.value || null })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
-            />
+            {selects.map((select) => (
+              <TextField
+                key={select.key}
+                select
+                size="small"
+                label={select.label}
+                value={query[select.key] ?? ''}
+                onChange={(event) => update({ [select.key]: event.target.value || null })}
+                data-testid={select.testId}
+              >
+                {select.options.map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+            {days.map((day) => (
+              <TextField
+                key={day.key}
+                type="date"
+                size="small"
+                label={day.label}
+                value={query[day.key] ?? ''}
+                onChange={(event) => update({ [day.key]: event.target.value || null })}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
+              />
+            ))}
           </Box>
         </ListToolbar>
         <ListBody

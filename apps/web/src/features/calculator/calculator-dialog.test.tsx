@@ -11,15 +11,29 @@ function type(label: string, value: string) {
 const calculateButton = () => screen.getByRole('button', { name: 'Calculate' }) as HTMLButtonElement;
 const VALIDATION_ERROR = 'The sales price must not be lower than the product cost plus the shipping cost.';
 
+const openCalculator = () => renderApp(<CalculatorDialog open onClose={() => undefined} />);
+
+/** Types an offer's price and costs. */
+function typeOffer(price: string, cost = '1200', shipping = '600') {
+  type('Sales price', price);
+  type('Product cost', cost);
+  type('Shipping cost', shipping);
+}
+
+/** The price is below the costs: the error shows, Calculate is off and there are no results. */
+function expectRefused() {
+  expect(screen.getByText(VALIDATION_ERROR)).toBeTruthy();
+  expect(calculateButton().disabled).toBe(true);
+  expect(screen.queryByTestId('calculator-results')).toBeNull();
+}
+
 describe('CalculatorDialog', () => {
   it('starts with 50 % rates and shows results only after Calculate (SPEC 4 / 9)', () => {
-    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    openCalculator();
     expect((screen.getByLabelText('Confirmation rate') as HTMLInputElement).value).toBe('50');
     expect((screen.getByLabelText('Delivery rate') as HTMLInputElement).value).toBe('50');
 
-    type('Sales price', '3000');
-    type('Product cost', '1200');
-    type('Shipping cost', '600');
+    typeOffer('3000');
     expect(screen.queryByTestId('calculator-results')).toBeNull();
 
     fireEvent.click(calculateButton());
@@ -32,10 +46,8 @@ describe('CalculatorDialog', () => {
   });
 
   it("takes the seller's ad cost per order; empty assumes the maximum and says so (issue 12 item 9d)", () => {
-    renderApp(<CalculatorDialog open onClose={() => undefined} />);
-    type('Sales price', '3000');
-    type('Product cost', '1200');
-    type('Shipping cost', '600');
+    openCalculator();
+    typeOffer('3000');
     fireEvent.click(calculateButton());
     expect(screen.getByTestId('calculator-ad-cost-note').textContent).toContain('No ad cost given');
 
@@ -46,19 +58,15 @@ describe('CalculatorDialog', () => {
   });
 
   it('shows the validation error, disables Calculate and hides results when price < costs', () => {
-    renderApp(<CalculatorDialog open onClose={() => undefined} />);
-    type('Sales price', '3000');
-    type('Product cost', '1200');
-    type('Shipping cost', '600');
+    openCalculator();
+    typeOffer('3000');
     fireEvent.click(calculateButton());
     expect(screen.getByTestId('calculator-results')).toBeTruthy();
 
     // SPEC 5: after the first calculation the check re-runs live.
     type('Sales price', '1500');
 
-    expect(screen.getByText(VALIDATION_ERROR)).toBeTruthy();
-    expect(calculateButton().disabled).toBe(true);
-    expect(screen.queryByTestId('calculator-results')).toBeNull();
+    expectRefused();
 
     type('Sales price', '2000');
 
@@ -68,21 +76,17 @@ describe('CalculatorDialog', () => {
   });
 
   it('does not judge the inputs before the first Calculate, then keeps results hidden', () => {
-    renderApp(<CalculatorDialog open onClose={() => undefined} />);
-    type('Sales price', '100');
-    type('Product cost', '1200');
-    type('Shipping cost', '600');
+    openCalculator();
+    typeOffer('100');
     expect(screen.queryByText(VALIDATION_ERROR)).toBeNull();
 
     fireEvent.click(calculateButton());
 
-    expect(screen.getByText(VALIDATION_ERROR)).toBeTruthy();
-    expect(calculateButton().disabled).toBe(true);
-    expect(screen.queryByTestId('calculator-results')).toBeNull();
+    expectRefused();
   });
 
   it('flags rates above 100', () => {
-    renderApp(<CalculatorDialog open onClose={() => undefined} />);
+    openCalculator();
 
     type('Delivery rate', '140');
 

@@ -10,6 +10,7 @@ import type {
 } from '@cod/shared';
 import { api } from '../../lib/api-client';
 import { orderKeys } from '../../lib/query-keys';
+import { useRefreshingMutation } from '../../lib/use-refreshing-mutation';
 import { invalidateOrders } from '../orders/orders-api';
 
 /** Issue 15 items 1, 2 and 5: the call centre's calls (apps/server/src/modules/call-attempts). */
@@ -99,10 +100,7 @@ export function useCallSettings() {
 }
 
 export function useSaveCallSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCallCentreSettings) =>
-      api.put<TMessageBody & { settings: TCallCentreSettings }>('/dashboard/call-centre/settings', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: callKeys.settings }),
-  });
+  return useRefreshingMutation(callKeys.settings, (body: TCallCentreSettings) =>
+    api.put<TMessageBody & { settings: TCallCentreSettings }>('/dashboard/call-centre/settings', body),
+  );
 }

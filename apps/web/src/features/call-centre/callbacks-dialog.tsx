@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { ListError } from '../../components/lists/list-states';
+import { QueryStates } from '../../components/ops-kit/query-states';
+import { ReadOnlyDialog } from '../../components/ops-kit/read-only-dialog';
 import { useCallbacks } from './call-centre-api';
 import { TelLink } from './tel-link';
 
@@ -22,30 +20,17 @@ export function CallbacksDialog({ onOpen, onClose }: { onOpen: (orderId: number)
   const rows = callbacks.data?.data ?? [];
 
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      title={t('callcentre.callbacks.title')}
-      testId="callbacks-dialog"
-      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
-    >
+    <ReadOnlyDialog onClose={onClose} title={t('callcentre.callbacks.title')} testId="callbacks-dialog">
       <FormControlLabel
         control={<Switch checked={mine} onChange={(event) => setMine(event.target.checked)} />}
         label={t('callcentre.callbacks.mine')}
       />
-      {callbacks.isPending ? (
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={56} />
-          ))}
-        </Box>
-      ) : callbacks.isError ? (
-        <ListError error={callbacks.error} onRetry={() => void callbacks.refetch()} />
-      ) : rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('callcentre.callbacks.empty')}
-        </Typography>
-      ) : (
+      <QueryStates
+        query={callbacks}
+        loading={callbacks.isPending}
+        isEmpty={rows.length === 0}
+        emptyText={t('callcentre.callbacks.empty')}
+      >
         <List dense disablePadding>
           {rows.map((row) => (
             <ListItemButton
@@ -73,7 +58,7 @@ export function CallbacksDialog({ onOpen, onClose }: { onOpen: (orderId: number)
             </ListItemButton>
           ))}
         </List>
-      )}
-    </ResponsiveDialog>
+      </QueryStates>
+    </ReadOnlyDialog>
   );
 }

@@ -2,8 +2,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
-import { failureMessage, translateServerMessage } from '../../lib/server-message';
-import { toast } from '../../lib/toast';
+import { announceResult } from '../../lib/announce-result';
 import { useCarrierAdviceSettingsQuery, useSaveCarrierAdviceSettings } from './carrier-advice-api';
 import { CardHeading } from '../../components/cards/card-heading';
 
@@ -12,15 +11,12 @@ export function CarrierAdviceSettingCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const settings = useCarrierAdviceSettingsQuery();
   const save = useSaveCarrierAdviceSettings();
-  const onChange = async (preselect: boolean) => {
-    try {
+  const onChange = (preselect: boolean) =>
+    announceResult(t, async () => {
       const answer = await save.mutateAsync(preselect);
       await settings.refetch();
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-    } catch (error) {
-      void toast(failureMessage(t, error), { variant: 'error' });
-    }
-  };
+      return answer;
+    });
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="carrier-advice-setting">
       <CardHeading

@@ -8,36 +8,39 @@ import {
   ZMovementInput,
   ZTransferInput,
   type TCashBox,
-  type TCashBoxInput,
-  type TMovementInput,
-  type TTransferInput,
 } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { useDialogForm } from '../../components/dialogs/use-dialog-form';
-import { mappedResolver } from '../../lib/mapped-resolver';
 import { translateServerMessage } from '../../lib/server-message';
 import { centimesOf } from './amount-field';
 import { useCloseDay, useCreateBox, useRecordMovement, useTransfer } from './cash-boxes-api';
-import { AmountFormField, boxOptions, DateField, FormSelect, full, MoneyFormDialog, todayIso } from './money-form';
+import {
+  AmountDayNoteFields,
+  AmountFormField,
+  BoxSelect,
+  DateField,
+  FormSelect,
+  idOf,
+  MoneyFormDialog,
+  todayIso,
+  useMoneyForm,
+} from './money-form';
 
 type TBoxForm = { name: string; kind: string; opening_centimes: string; opening_on: string };
 
 export function BoxDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateBox();
-  const { form, serverError, fieldError, field, dialogProps } = useDialogForm<TBoxForm, TCashBoxInput>({
-    resolver: mappedResolver(ZCashBoxInput, (v: TBoxForm) => ({
+  const { form, serverError, fieldError, field, dialogProps } = useMoneyForm({
+    schema: ZCashBoxInput,
+    toInput: (v: TBoxForm) => ({
       ...v,
       opening_centimes: centimesOf(v.opening_centimes),
       opening_on: v.opening_on || undefined,
-    })),
+    }),
     defaultValues: { name: '', kind: 'cash', opening_centimes: '', opening_on: todayIso() },
-    fields: ['name', 'kind', 'opening_centimes', 'opening_on'],
     onClose,
-    submit: async (input) => {
-      const box = await create.mutateAsync(input);
-      return t('money.box_created', { name: box.name });
-    },
+    save: create.mutateAsync,
+    saved: (box) => t('money.box_created', { name: box.name }),
   });
   return (
     <MoneyFormDialog
@@ -82,13 +85,14 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
   const { t } = useTranslation();
   const transfer = useTransfer();
   const live = liveBoxIds(boxes);
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TTransferForm, TTransferInput>({
-    resolver: mappedResolver(ZTransferInput, (v: TTransferForm) => ({
+  const { form, serverError, fieldError, dialogProps } = useMoneyForm({
+    schema: ZTransferInput,
+    toInput: (v: TTransferForm) => ({
       ...v,
-      from_box_id: v.from_box_id ? Number(v.from_box_id) : undefined,
-      to_box_id: v.to_box_id ? Number(v.to_box_id) : undefined,
+      from_box_id: idOf(v.from_box_id),
+      to_box_id: idOf(v.to_box_id),
       amount_centimes: centimesOf(v.amount_centimes),
-    })),
+    }),
     defaultValues: {
       from_box_id: live[0] ?? '',
       to_box_id: live[1] ?? '',
@@ -96,14 +100,10 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       occurred_on: todayIso(),
       note: '',
     },
-    fields: ['from_box_id', 'to_box_id', 'amount_centimes', 'occurred_on', 'note'],
     onClose,
-    submit: async (input) => {
-      await transfer.mutateAsync(input);
-      return t('money.transfer_done');
-    },
+    save: transfer.mutateAsync,
+    saved: () => t('money.transfer_done'),
   });
-  const { register } = form;
   return (
     <MoneyFormDialog
       dialogProps={dialogProps}
@@ -112,27 +112,18 @@ export function TransferDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       submitLabel={t('money.transfer')}
       serverError={serverError}
     >
-      <FormSelect
-        form={form}
-        name="from_box_id"
-        label={t('money.from_box')}
-        error={fieldError('from_box_id')}
-        testId="from-box"
-      >
-        {boxOptions(boxes)}
-      </FormSelect>
-      <FormSelect
-        form={form}
-        name="to_box_id"
-        label={t('money.to_box')}
-        error={fieldError('to_box_id')}
-        testId="to-box"
-      >
-        {boxOptions(boxes)}
-      </FormSelect>
-      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required autoFocus />
-      <DateField form={form} name="occurred_on" error={fieldError('occurred_on')} />
-      <TextField {...register('note')} label={t('money.note')} sx={full} />
+      {(['from', 'to'] as const).map((end) => (
+        <BoxSelect
+          key={end}
+          form={form}
+          boxes={boxes}
+          name={`${end}_box_id`}
+          label={t(`money.${end}_box`)}
+          error={fieldError(`${end}_box_id`)}
+          testId={`${end}-box`}
+        />
+      ))}
+      <AmountDayNoteFields form={form} fieldError={fieldError} autoFocus />
     </MoneyFormDialog>
   );
 }
@@ -148,15 +139,16 @@ type TMovementForm = {
 export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose: () => void }) {
   const { t } = useTranslation();
   const record = useRecordMovement();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TMovementForm, TMovementInput>({
-    resolver: mappedResolver(ZMovementInput, (v: TMovementForm) => {
+  const { form, serverError, fieldError, dialogProps } = useMoneyForm({
+    schema: ZMovementInput,
+    toInput: (v: TMovementForm) => {
       const amount = centimesOf(v.amount_centimes);
       return {
         ...v,
-        box_id: v.box_id ? Number(v.box_id) : undefined,
+        box_id: idOf(v.box_id),
         amount_centimes: typeof amount === 'number' && v.direction === 'out' ? -amount : amount,
       };
-    }),
+    },
     defaultValues: {
       box_id: liveBoxIds(boxes)[0] ?? '',
       direction: 'in',
@@ -164,14 +156,10 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       occurred_on: todayIso(),
       note: '',
     },
-    fields: ['box_id', 'amount_centimes', 'occurred_on', 'note'],
     onClose,
-    submit: async (input) => {
-      await record.mutateAsync(input);
-      return t('money.movement_recorded');
-    },
+    save: record.mutateAsync,
+    saved: () => t('money.movement_recorded'),
   });
-  const { register } = form;
   return (
     <MoneyFormDialog
       dialogProps={dialogProps}
@@ -180,16 +168,12 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       submitLabel={t('common.save')}
       serverError={serverError}
     >
-      <FormSelect form={form} name="box_id" label={t('money.box')} error={fieldError('box_id')}>
-        {boxOptions(boxes)}
-      </FormSelect>
+      <BoxSelect form={form} boxes={boxes} name="box_id" error={fieldError('box_id')} />
       <FormSelect form={form} name="direction" label={t('money.direction')}>
         <MenuItem value="in">{t('money.money_in')}</MenuItem>
         <MenuItem value="out">{t('money.money_out')}</MenuItem>
       </FormSelect>
-      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required />
-      <DateField form={form} name="occurred_on" error={fieldError('occurred_on')} />
-      <TextField {...register('note')} label={t('money.note')} sx={full} />
+      <AmountDayNoteFields form={form} fieldError={fieldError} />
     </MoneyFormDialog>
   );
 }
@@ -197,15 +181,13 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
 export function CloseDayDialog({ closedThrough, onClose }: { closedThrough: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const close = useCloseDay();
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<{ day: string }, { day: string }>({
-    resolver: mappedResolver(ZCloseDayInput, (v: { day: string }) => v),
+  const { form, serverError, fieldError, dialogProps } = useMoneyForm({
+    schema: ZCloseDayInput,
+    toInput: (v: { day: string }) => v,
     defaultValues: { day: todayIso() },
-    fields: ['day'],
     onClose,
-    submit: async ({ day }) => {
-      const answer = await close.mutateAsync(day);
-      return translateServerMessage(t, answer) ?? '';
-    },
+    save: ({ day }) => close.mutateAsync(day),
+    saved: (answer) => translateServerMessage(t, answer) ?? '',
   });
   return (
     <MoneyFormDialog

@@ -4,12 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -28,25 +23,24 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
+import { ActionBar } from '../../components/money-kit/action-bar';
+import { toastOutcome } from '../../components/money-kit/use-busy-task';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ListError } from '../../components/lists/list-states';
 import { PagedList } from '../../components/lists/paged-list';
-import { ListToolbar } from '../../components/lists/list-toolbar';
 import { useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
-import { errorMessage } from '../../lib/server-errors';
-import { toast } from '../../lib/toast';
 import { BoxDialog, CloseDayDialog, MovementDialog, TransferDialog } from './cases-dialogs';
 import { useCasesQuery, useDeleteMovement, useMovementsQuery, useReverseMovement } from './cash-boxes-api';
 import {
-  AnyFilter,
-  BoxFilter,
+  AmountCell,
+  boxSelect,
   DayCell,
-  DayRangeFilter,
-  figure,
-  MoneyRowAction,
+  filterState,
+  MoneyTable,
+  MoneyToolbar,
   NoteCell,
-  TotalsRow,
+  RowActions,
 } from './money-list';
 import { MoneyText } from './money-text';
 import { CarrierCash } from '../remittances/carrier-cash';
@@ -121,72 +115,55 @@ function MovementsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table size="small" sx={{ minWidth: 760 }} aria-label={t('money.movements')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('money.date')}</TableCell>
-            <TableCell>{t('money.box')}</TableCell>
-            <TableCell>{t('money.kind')}</TableCell>
-            <TableCell>{t('money.note')}</TableCell>
-            <TableCell>{t('money.by')}</TableCell>
-            <TableCell sx={figure}>{t('money.amount')}</TableCell>
-            {canManage && <TableCell />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {page.data.map((movement) => (
-            <TableRow key={movement.id} hover data-testid="cash-movement-row">
-              <DayCell day={movement.occurred_on} closed={movement.closed} />
-              <TableCell>{movement.box_name}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" label={t(`money.movement_kinds.${movement.kind}`)} />
-              </TableCell>
-              <NoteCell note={movement.note} />
-              <TableCell>{movement.created_by_name}</TableCell>
-              <TableCell sx={figure}>
-                <MoneyText amount={movement.amount_centimes} signed />
-              </TableCell>
-              {canManage && (
-                <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
-                  {movement.kind !== 'reversal' && !movement.reversed_by_id && (
-                    <MoneyRowAction
-                      label={t('money.reverse')}
-                      icon={<UndoIcon fontSize="small" />}
-                      onClick={() => onReverse(movement)}
-                    />
-                  )}
-                  {!movement.closed &&
-                    ['adjustment', 'opening'].includes(movement.kind) &&
-                    !movement.reversed_by_id && (
-                      <MoneyRowAction
-                        label={t('money.delete')}
-                        icon={<DeleteOutlineIcon fontSize="small" />}
-                        onClick={() => onDelete(movement)}
-                      />
-                    )}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TotalsRow
-            testId="movements-totals"
-            columns={5}
-            label={
-              <>
-                {t('money.totals')} · {t('money.money_in')} <MoneyText amount={page.totals.in_centimes} /> ·{' '}
-                {t('money.money_out')} <MoneyText amount={page.totals.out_centimes} />
-              </>
-            }
-            amount={page.totals.net_centimes}
-            signed
-            canManage={canManage}
-          />
-        </TableFooter>
-      </Table>
-    </TableContainer>
+    <MoneyTable
+      label={t('money.movements')}
+      minWidth={760}
+      columns={[t('money.date'), t('money.box'), t('money.kind'), t('money.note'), t('money.by')]}
+      canManage={canManage}
+      totals={{
+        testId: 'movements-totals',
+        label: (
+          <>
+            {t('money.totals')} · {t('money.money_in')} <MoneyText amount={page.totals.in_centimes} /> ·{' '}
+            {t('money.money_out')} <MoneyText amount={page.totals.out_centimes} />
+          </>
+        ),
+        amount: page.totals.net_centimes,
+        signed: true,
+      }}
+    >
+      {page.data.map((movement) => (
+        <TableRow key={movement.id} hover data-testid="cash-movement-row">
+          <DayCell day={movement.occurred_on} closed={movement.closed} />
+          <TableCell>{movement.box_name}</TableCell>
+          <TableCell>
+            <Chip size="small" variant="outlined" label={t(`money.movement_kinds.${movement.kind}`)} />
+          </TableCell>
+          <NoteCell note={movement.note} />
+          <TableCell>{movement.created_by_name}</TableCell>
+          <AmountCell amount={movement.amount_centimes} signed />
+          {canManage && (
+            <RowActions
+              actions={[
+                movement.kind !== 'reversal' &&
+                  !movement.reversed_by_id && {
+                    label: t('money.reverse'),
+                    icon: <UndoIcon fontSize="small" />,
+                    onClick: () => onReverse(movement),
+                  },
+                !movement.closed &&
+                  ['adjustment', 'opening'].includes(movement.kind) &&
+                  !movement.reversed_by_id && {
+                    label: t('money.delete'),
+                    icon: <DeleteOutlineIcon fontSize="small" />,
+                    onClick: () => onDelete(movement),
+                  },
+              ]}
+            />
+          )}
+        </TableRow>
+      ))}
+    </MoneyTable>
   );
 }
 
@@ -202,22 +179,21 @@ export function CasesPage() {
   const [confirming, setConfirming] = useState<{ movement: TCashMovement; action: 'reverse' | 'delete' } | null>(null);
   const dialog = params.get('dialog');
   const boxes = cases.data?.boxes ?? [];
-  const filtered = Boolean(query.box_id || query.kind || query.from || query.to || query.search);
+  const { filtered, onClear } = filterState(query, ['box_id', 'kind', 'from', 'to', 'search'], update);
 
   const act = async () => {
     if (!confirming) return;
-    try {
-      if (confirming.action === 'reverse') await reverse.mutateAsync(confirming.movement.id);
-      else await remove.mutateAsync(confirming.movement.id);
-      void toast(t(confirming.action === 'reverse' ? 'money.reversed' : 'money.deleted'), { variant: 'success' });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    }
+    const { movement, action } = confirming;
+    await toastOutcome(
+      t,
+      () => (action === 'reverse' ? reverse : remove).mutateAsync(movement.id),
+      t(action === 'reverse' ? 'money.reversed' : 'money.deleted'),
+    );
     setConfirming(null);
   };
 
   const actions = canManage && (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+    <ActionBar>
       {Boolean(cases.data?.carriers.length) && (
         <Button variant="outlined" onClick={() => setDialog({ dialog: 'remittance' })} disabled={!boxes.length}>
           {t('money.record_remittance')}
@@ -240,7 +216,7 @@ export function CasesPage() {
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'box' })}>
         {t('money.new_box')}
       </Button>
-    </Box>
+    </ActionBar>
   );
 
   return (
@@ -263,20 +239,19 @@ export function CasesPage() {
         state={{ query, update }}
         filtered={filtered}
         toolbar={
-          <ListToolbar
-            onClear={
-              filtered ? () => update({ box_id: null, kind: null, from: null, to: null, search: null }) : undefined
-            }
-          >
-            <BoxFilter boxes={boxes} value={query.box_id} onChange={update} />
-            <AnyFilter
-              label={t('money.kind')}
-              value={query.kind}
-              onChange={(kind) => update({ kind })}
-              options={MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) }))}
-            />
-            <DayRangeFilter from={query.from} to={query.to} onChange={update} />
-          </ListToolbar>
+          <MoneyToolbar
+            query={query}
+            update={update}
+            onClear={onClear}
+            selects={[
+              boxSelect(t, boxes),
+              {
+                key: 'kind',
+                label: t('money.kind'),
+                options: MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) })),
+              },
+            ]}
+          />
         }
         empty={{
           icon: <AccountBalanceWalletOutlinedIcon fontSize="large" />,

@@ -7,9 +7,12 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import type { TCashBox } from '@cod/shared';
 import type { ComponentProps, ReactNode } from 'react';
-import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { mappedResolver } from '../../lib/mapped-resolver';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { AmountField } from './amount-field';
 
@@ -32,6 +35,38 @@ export function FormErrorAlert({ children }: { children: ReactNode }) {
     </Alert>
   ) : null;
 }
+
+/**
+ * A money dialog's form (useDialogForm): the form's text values become the shared schema's request
+ * through `toInput`, `save` sends it, and `saved` says what the success toast reads. Every field of
+ * `defaultValues` shows its own server message.
+ */
+export function useMoneyForm<TForm extends FieldValues, S extends z.ZodType, TAnswer>({
+  schema,
+  toInput,
+  defaultValues,
+  save,
+  saved,
+  onClose,
+}: {
+  schema: S;
+  toInput: (values: TForm) => unknown;
+  defaultValues: DefaultValues<TForm>;
+  save: (input: z.output<S>) => Promise<TAnswer>;
+  saved: (answer: TAnswer) => string;
+  onClose: () => void;
+}) {
+  return useDialogForm<TForm, z.output<S>>({
+    resolver: mappedResolver(schema, toInput),
+    defaultValues,
+    fields: Object.keys(defaultValues),
+    onClose,
+    submit: async (input) => saved(await save(input)),
+  });
+}
+
+/** A select's value sent as an id: a number, or nothing when none is chosen. */
+export const idOf = (value: string) => (value ? Number(value) : undefined);
 
 /** The options of a select of the shop's live boxes. */
 export function boxOptions(boxes: TCashBox[]) {
@@ -115,6 +150,20 @@ export function FormSelect<TForm extends FieldValues>({
   );
 }
 
+/** A select of the shop's live boxes bound to a form field, labelled "Box" unless told. */
+export function BoxSelect<TForm extends FieldValues>({
+  boxes,
+  label,
+  ...props
+}: Omit<TFieldProps<TForm>, 'label'> & { boxes: TCashBox[]; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormSelect {...props} label={label ?? t('money.box')}>
+      {boxOptions(boxes)}
+    </FormSelect>
+  );
+}
+
 /** A day picked with the browser's date input, labelled "Date" unless told. */
 export function DateField<TForm extends FieldValues>({
   form,
@@ -163,6 +212,36 @@ export function AmountFormField<TForm extends FieldValues>({
       error={Boolean(error)}
       helperText={error ?? help}
     />
+  );
+}
+
+/** The amount, the day and the note that end a money move (a transfer, an adjustment, a payout). */
+export function AmountDayNoteFields<TForm extends FieldValues>({
+  form,
+  fieldError,
+  day = 'occurred_on',
+  autoFocus,
+}: {
+  form: UseFormReturn<TForm, unknown, unknown>;
+  fieldError: (name: Path<TForm>) => string | undefined;
+  /** The day field's name. */
+  day?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = (key: string) => key as Path<TForm>;
+  return (
+    <>
+      <AmountFormField
+        form={form}
+        name={name('amount_centimes')}
+        error={fieldError(name('amount_centimes'))}
+        required
+        autoFocus={autoFocus}
+      />
+      <DateField form={form} name={name(day)} error={fieldError(name(day))} />
+      <TextField {...form.register(name('note'))} label={t('money.note')} sx={full} />
+    </>
   );
 }
 

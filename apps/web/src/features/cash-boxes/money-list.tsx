@@ -1,12 +1,20 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import type { TCashBox, TCentimes } from '@cod/shared';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/lists/filter-select';
+import { ListToolbar } from '../../components/lists/list-toolbar';
+import { SearchField } from '../../components/lists/search-field';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { MoneyText } from './money-text';
 
@@ -19,7 +27,7 @@ import { MoneyText } from './money-text';
 export const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
 /** A filter of a money list whose first choice is "Any" (''): the list answers null for it. */
-export function AnyFilter({
+function AnyFilter({
   label,
   value,
   onChange,
@@ -41,29 +49,73 @@ export function AnyFilter({
   );
 }
 
-/** The box filter of a money list. */
-export function BoxFilter({
-  boxes,
-  value,
-  onChange,
+/** One "any" select of a money list's toolbar: the query key it filters, its label and its choices. */
+export interface TMoneySelect {
+  key: string;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+/** The box select of a money list's toolbar. */
+export function boxSelect(t: TFunction, boxes: TCashBox[]): TMoneySelect {
+  return { key: 'box_id', label: t('money.box'), options: boxes.map((b) => ({ value: String(b.id), label: b.name })) };
+}
+
+/**
+ * Whether some of a list's filters are set, and how to clear them all ("clear" shows only then).
+ * The keys may include filters with no field of their own (a campaign opened from the analytics).
+ */
+export function filterState<TQuery extends object>(
+  query: TQuery,
+  keys: Array<keyof TQuery & string>,
+  update: (changes: Record<string, null>) => void,
+) {
+  const filtered = keys.some((key) => Boolean(query[key]));
+  const clear = () => update(Object.fromEntries(keys.map((key) => [key, null])));
+  return { filtered, onClear: filtered ? clear : undefined };
+}
+
+/** The toolbar of a money list: its search box when it has one, its "any" selects, then the days. */
+export function MoneyToolbar({
+  query,
+  update,
+  onClear,
+  search,
+  selects,
 }: {
-  boxes: TCashBox[];
-  value: number | null | undefined;
-  onChange: (changes: { box_id: string | null }) => void;
+  query: { search?: string | null; from?: string | null; to?: string | null };
+  update: (changes: Record<string, string | null>) => void;
+  onClear?: () => void;
+  search?: { label: string; placeholder: string };
+  selects: TMoneySelect[];
 }) {
-  const { t } = useTranslation();
+  const values = query as Record<string, string | number | null | undefined>;
   return (
-    <AnyFilter
-      label={t('money.box')}
-      value={value}
-      onChange={(box_id) => onChange({ box_id })}
-      options={boxes.map((b) => ({ value: String(b.id), label: b.name }))}
-    />
+    <ListToolbar onClear={onClear}>
+      {search && (
+        <SearchField
+          label={search.label}
+          placeholder={search.placeholder}
+          value={query.search ?? ''}
+          onChange={(value) => update({ search: value })}
+        />
+      )}
+      {selects.map((select) => (
+        <AnyFilter
+          key={select.key}
+          label={select.label}
+          value={values[select.key]}
+          onChange={(value) => update({ [select.key]: value })}
+          options={select.options}
+        />
+      ))}
+      <DayRangeFilter from={query.from} to={query.to} onChange={update} />
+    </ListToolbar>
   );
 }
 
 /** The from and to days of a money list. */
-export function DayRangeFilter({
+function DayRangeFilter({
   from,
   to,
   onChange,
@@ -112,13 +164,84 @@ export function NoteCell({ note }: { note: string | null }) {
   return <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}>{note}</TableCell>;
 }
 
-/** A small icon button of a row, named by its label. */
-export function MoneyRowAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
-  return <RowActionButton size="small" title={label} label={label} icon={icon} onClick={onClick} />;
+/**
+ * A money list's table: its text columns, the amount column at the end, a blank column for the row
+ * actions when the user may manage, the rows, and the totals row under them.
+ */
+export function MoneyTable({
+  label,
+  minWidth,
+  columns,
+  canManage,
+  totals,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  /** The headings before the amount column. */
+  columns: string[];
+  canManage: boolean;
+  /** The footer row under the rows: what the page adds up to. */
+  totals: { testId: string; label: ReactNode; amount: TCentimes; signed?: boolean };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth }} aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column}>{column}</TableCell>
+            ))}
+            <TableCell sx={figure}>{t('money.amount')}</TableCell>
+            {canManage && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+        <TableFooter>
+          <TotalsRow {...totals} columns={columns.length} canManage={canManage} />
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** An amount cell of a row, its figures aligned at the end. */
+export function AmountCell({ amount, signed }: { amount: TCentimes; signed?: boolean }) {
+  return (
+    <TableCell sx={figure}>
+      <MoneyText amount={amount} signed={signed} />
+    </TableCell>
+  );
+}
+
+/** One small icon button of a row, named by its label; false where the row does not offer it. */
+export type TRowAction = { label: string; icon: ReactNode; onClick: () => void } | false | null | undefined | '';
+
+/** A cell of a row's icon buttons (at the row's end unless `atEnd` is false), those it offers only. */
+export function RowActions({ actions, atEnd = true }: { actions: TRowAction[]; atEnd?: boolean }) {
+  return (
+    <TableCell sx={{ whiteSpace: 'nowrap', textAlign: atEnd ? 'end' : undefined }}>
+      {actions.map(
+        (action) =>
+          action && (
+            <RowActionButton
+              key={action.label}
+              size="small"
+              title={action.label}
+              label={action.label}
+              icon={action.icon}
+              onClick={action.onClick}
+            />
+          ),
+      )}
+    </TableCell>
+  );
 }
 
 /** The footer row: what the list adds up to, under the amount column. */
-export function TotalsRow({
+function TotalsRow({
   testId,
   columns,
   label,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,6 +14,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { SUBSCRIPTION_STATUSES, type TCentralDashboard, type TCentralSettings } from '@cod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TenantLink } from './central-list';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
 import { translateServerMessage } from '../../lib/server-message';
@@ -73,10 +74,7 @@ export function CentralDashboardPage() {
             </Grid>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, md: 8 }}>
-                <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                    {t('central.dash.orders_day')}
-                  </Typography>
+                <DashPanel title={t('central.dash.orders_day')}>
                   <LineChart
                     xAxis={[
                       { scaleType: 'point', data: data.orders_per_day.map((d) => dayLabel(d.day)), reverse: rtl },
@@ -88,13 +86,10 @@ export function CentralDashboardPage() {
                     height={260}
                     hideLegend
                   />
-                </Paper>
+                </DashPanel>
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
-                <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                    {t('central.dash.signups_week')}
-                  </Typography>
+                <DashPanel title={t('central.dash.signups_week')}>
                   <BarChart
                     xAxis={[
                       { scaleType: 'band', data: data.signups_per_week.map((w) => dayLabel(w.week)), reverse: rtl },
@@ -104,33 +99,40 @@ export function CentralDashboardPage() {
                     height={260}
                     hideLegend
                   />
-                </Paper>
+                </DashPanel>
               </Grid>
             </Grid>
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-                {t('central.dash.trials_ending')}
-              </Typography>
+            <DashPanel title={t('central.dash.trials_ending')} spaced>
               {data.trials_ending.length === 0 ? (
                 <Typography color="text.secondary">{t('central.dash.trials_none')}</Typography>
               ) : (
                 <Stack spacing={0.5}>
                   {data.trials_ending.map((trial) => (
                     <Stack key={trial.tenant_id} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-                      <Link component={RouterLink} to={`/central/tenants/show?id=${trial.tenant_id}`}>
-                        {trial.name}
-                      </Link>
+                      <TenantLink id={trial.tenant_id} name={trial.name} />
                       <Typography variant="body2">{formatDay(trial.valid_to, i18n.language)}</Typography>
                     </Stack>
                   ))}
                 </Stack>
               )}
-            </Paper>
+            </DashPanel>
           </Stack>
         )}
       </QueryState>
       <SettingsCard />
     </PageFrame>
+  );
+}
+
+/** A titled panel of the dashboard (a chart, the trials ending); `spaced` leaves room under the title. */
+function DashPanel({ title, spaced, children }: { title: string; spaced?: boolean; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: spaced ? 1 : undefined }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
 

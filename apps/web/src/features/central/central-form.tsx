@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SelectField } from '../../components/forms/select-field';
 
 type TServerErrors = { fields: Record<string, string>; general: string | null };
 
@@ -76,6 +77,15 @@ export function CentralForm({
 /** A form grid's cell: the whole row on phones, half of it from `sm` up. */
 export function HalfCell({ children }: { children: ReactNode }) {
   return <Grid size={{ xs: 12, sm: 6 }}>{children}</Grid>;
+}
+
+/** A select of a central form in half a row, as wide as its cell. */
+export function HalfSelect(props: ComponentProps<typeof SelectField>) {
+  return (
+    <HalfCell>
+      <SelectField fullWidth {...props} />
+    </HalfCell>
+  );
 }
 
 /** The reason a void or a refusal asks for; a failure that is not about it shows under it too. */

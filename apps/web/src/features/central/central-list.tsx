@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -8,8 +9,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import AddIcon from '@mui/icons-material/Add';
 import { SUBSCRIPTION_STATUSES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { SelectField } from '../../components/forms/select-field';
 import { PageFrame } from '../../app/pages/page-frame';
 import { LoadState } from './central-ui';
@@ -133,5 +136,23 @@ export function EditArchiveCell({
         </Button>
       )}
     </TableCell>
+  );
+}
+
+/** A list's "create" button at the top of its page: a link to the creation screen. */
+export function CreateLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Button component={RouterLink} to={to} variant="contained" startIcon={<AddIcon />}>
+      {label}
+    </Button>
+  );
+}
+
+/** A tenant's name, linking to its detail screen. */
+export function TenantLink({ id, name }: { id: number; name: string | null | undefined }) {
+  return (
+    <Link component={RouterLink} to={`/central/tenants/show?id=${id}`}>
+      {name}
+    </Link>
   );
 }

@@ -2,12 +2,13 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import type { ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
+import { useCentralRows } from './central-rows';
 import { serverErrors } from './central-ui';
 
 /**
@@ -84,10 +85,7 @@ export function useEditableCollection<TRow extends { id: number; archived: boole
 ) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: ['central', collection],
-    queryFn: ({ signal }) => central.get<{ data: TRow[] }>(`/central/${collection}`, signal),
-  });
+  const query = useCentralRows<TRow>(collection);
   const [editing, setEditing] = useState<TRow | 'new' | null>(null);
   const archive = useMutation({
     mutationFn: (row: TRow) => central.post(`/central/${collection}/${row.id}/${row.archived ? 'restore' : 'archive'}`),

@@ -12,13 +12,12 @@ import Typography from '@mui/material/Typography';
 import { TUTORIAL_LOCALES, TUTORIAL_SECTIONS, tutorialText, type TTutorial } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/buttons/add-button';
-import { SelectField } from '../../components/forms/select-field';
 import { FilePickButton } from '../../components/uploads/file-pick-button';
 import { toast } from '../../lib/toast';
 import { central, openCentralFile } from './central-api';
 import { CentralListPage, EditArchiveCell } from './central-list';
 import { CentralSaveDialog, useCentralSave, useEditableCollection } from './central-save-dialog';
-import { fieldBinder, HalfCell } from './central-form';
+import { fieldBinder, HalfCell, HalfSelect } from './central-form';
 
 const TEXT_FIELDS = TUTORIAL_LOCALES.flatMap((l) => [`title_${l}`, `description_${l}`] as const);
 type TTextField = (typeof TEXT_FIELDS)[number];
@@ -169,18 +168,15 @@ function TutorialDialog({ tutorial, onClose }: { tutorial: TTutorial | null; onC
             />
           )}
         </Grid>
-        <HalfCell>
-          <SelectField
-            fullWidth
-            label={t('tutorials.section')}
-            {...bind('section')}
-            slotProps={{ htmlInput: { 'data-testid': 'tutorial-section' } }}
-            options={TUTORIAL_SECTIONS.map((section) => ({
-              value: section,
-              label: t(`tutorials.sections.${section}`),
-            }))}
-          />
-        </HalfCell>
+        <HalfSelect
+          label={t('tutorials.section')}
+          {...bind('section')}
+          slotProps={{ htmlInput: { 'data-testid': 'tutorial-section' } }}
+          options={TUTORIAL_SECTIONS.map((section) => ({
+            value: section,
+            label: t(`tutorials.sections.${section}`),
+          }))}
+        />
         <HalfCell>
           <TextField
             fullWidth

@@ -8,7 +8,7 @@ import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { formatDZD, type TPlan } from '@cod/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../components/cards/retry-alert';
+import { ListError } from '../../components/lists/list-states';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/server-errors';
 import { fieldMessages, translateServerMessage } from '../../lib/server-message';
@@ -84,14 +84,7 @@ export function LoadState({
     );
   }
   if (error) {
-    return (
-      <RetryAlert retryLabel={t('lists.retry')} onRetry={onRetry}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {t('lists.load_failed')}
-        </Typography>
-        {errorMessage(t, error)}
-      </RetryAlert>
-    );
+    return <ListError error={error} onRetry={onRetry} inset={false} />;
   }
   if (empty) {
     return (

@@ -4,14 +4,13 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_METHODS, type TPlan } from '@cod/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
-import { SelectField } from '../../components/forms/select-field';
 import { FilePickButton } from '../../components/uploads/file-pick-button';
 import { central } from './central-api';
-import { CentralForm, fieldBinder, HalfCell } from './central-form';
+import { CentralForm, fieldBinder, HalfCell, HalfSelect } from './central-form';
+import { useCentralRows } from './central-rows';
 import { useCentralSave } from './central-save-dialog';
 import type { TTenantRow } from './central-types';
 import { formatDay, LoadState, money, planOptions } from './central-ui';
@@ -23,14 +22,8 @@ export function PaymentCreatePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const tenants = useQuery({
-    queryKey: ['central', 'tenants', '', ''],
-    queryFn: ({ signal }) => central.get<{ data: TTenantRow[] }>('/central/tenants', signal),
-  });
-  const plans = useQuery({
-    queryKey: ['central', 'plans'],
-    queryFn: ({ signal }) => central.get<{ data: TPlan[] }>('/central/plans', signal),
-  });
+  const tenants = useCentralRows<TTenantRow>('tenants', { search: '', status: '' });
+  const plans = useCentralRows<TPlan>('plans');
   const [form, setForm] = useState({
     tenant_id: params.get('tenant') ?? '',
     plan_id: '',
@@ -77,27 +70,21 @@ export function PaymentCreatePage() {
       >
         <CentralForm save={save} general={errors.general} submitLabel={t('central.payments.record')} maxWidth={860}>
           <Grid container spacing={2}>
-            <HalfCell>
-              <SelectField
-                fullWidth
-                label={t('central.tenants.shop')}
-                {...bind('tenant_id')}
-                slotProps={{ htmlInput: { 'data-testid': 'payment-tenant' } }}
-                options={(tenants.data?.data ?? []).map((x) => ({
-                  value: String(x.id),
-                  label: `${x.name} (${x.cq_name})`,
-                }))}
-              />
-            </HalfCell>
-            <HalfCell>
-              <SelectField
-                fullWidth
-                label={t('central.tenants.plan')}
-                {...bind('plan_id')}
-                value={planId}
-                options={planOptions(plans.data?.data, planId)}
-              />
-            </HalfCell>
+            <HalfSelect
+              label={t('central.tenants.shop')}
+              {...bind('tenant_id')}
+              slotProps={{ htmlInput: { 'data-testid': 'payment-tenant' } }}
+              options={(tenants.data?.data ?? []).map((x) => ({
+                value: String(x.id),
+                label: `${x.name} (${x.cq_name})`,
+              }))}
+            />
+            <HalfSelect
+              label={t('central.tenants.plan')}
+              {...bind('plan_id')}
+              value={planId}
+              options={planOptions(plans.data?.data, planId)}
+            />
             <HalfCell>
               <TextField
                 fullWidth
@@ -109,25 +96,19 @@ export function PaymentCreatePage() {
                 )}
               />
             </HalfCell>
-            <HalfCell>
-              <SelectField
-                fullWidth
-                label={t('central.payments.period')}
-                {...bind('period_months')}
-                options={[1, 3, 6, 12].map((n) => ({
-                  value: String(n),
-                  label: t('central.payments.months', { count: n }),
-                }))}
-              />
-            </HalfCell>
-            <HalfCell>
-              <SelectField
-                fullWidth
-                label={t('central.payments.method')}
-                {...bind('method')}
-                options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`central.methods.${method}`) }))}
-              />
-            </HalfCell>
+            <HalfSelect
+              label={t('central.payments.period')}
+              {...bind('period_months')}
+              options={[1, 3, 6, 12].map((n) => ({
+                value: String(n),
+                label: t('central.payments.months', { count: n }),
+              }))}
+            />
+            <HalfSelect
+              label={t('central.payments.method')}
+              {...bind('method')}
+              options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`central.methods.${method}`) }))}
+            />
             <HalfCell>
               <TextField fullWidth label={t('central.payments.reference')} {...bind('reference')} />
             </HalfCell>

@@ -11,14 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { queryString } from '../../lib/api-client';
 import { central, openReceipt, openReceiptPdf } from './central-api';
 import type { TPaymentRow } from './central-types';
-import { CentralListPage } from './central-list';
+import { CentralListPage, CreateLink } from './central-list';
+import { useCentralRows } from './central-rows';
 import { ReasonField } from './central-form';
 import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
 import { formatDay, money } from './central-ui';
@@ -27,20 +24,13 @@ import { formatDay, money } from './central-ui';
 export function PaymentsPage() {
   const { t } = useTranslation();
   const [month, setMonth] = useState('');
-  const payments = useQuery({
-    queryKey: ['central', 'payments', month],
-    queryFn: ({ signal }) => central.get<{ data: TPaymentRow[] }>(`/central/payments${queryString({ month })}`, signal),
-  });
+  const payments = useCentralRows<TPaymentRow>('payments', { month });
   const list = payments.data?.data ?? [];
   const total = list.filter((p) => !p.voided_at).reduce((sum, p) => sum + p.amount, 0);
   return (
     <CentralListPage
       title={t('central.nav.payments')}
-      actions={
-        <Button component={RouterLink} to="/central/payments/create" variant="contained" startIcon={<AddIcon />}>
-          {t('central.payments.record')}
-        </Button>
-      }
+      actions={<CreateLink to="/central/payments/create" label={t('central.payments.record')} />}
       filters={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <TextField

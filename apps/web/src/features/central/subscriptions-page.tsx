@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { queryString } from '../../lib/api-client';
-import { central } from './central-api';
-import { CentralListPage, StatusFilter } from './central-list';
+import { CentralListPage, StatusFilter, TenantLink } from './central-list';
+import { useCentralRows } from './central-rows';
 import type { TSubscriptionRow } from './central-types';
 import { formatDay, StatusChip } from './central-ui';
 
@@ -15,11 +11,7 @@ import { formatDay, StatusChip } from './central-ui';
 export function SubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState('');
-  const subscriptions = useQuery({
-    queryKey: ['central', 'subscriptions', status],
-    queryFn: ({ signal }) =>
-      central.get<{ data: TSubscriptionRow[] }>(`/central/subscriptions${queryString({ status })}`, signal),
-  });
+  const subscriptions = useCentralRows<TSubscriptionRow>('subscriptions', { status });
   return (
     <CentralListPage
       title={t('central.nav.subscriptions')}
@@ -38,9 +30,7 @@ export function SubscriptionsPage() {
         rows.map((s) => (
           <TableRow key={s.id} hover>
             <TableCell>
-              <Link component={RouterLink} to={`/central/tenants/show?id=${s.tenant_id}`}>
-                {s.tenant_name}
-              </Link>
+              <TenantLink id={s.tenant_id} name={s.tenant_name} />
             </TableCell>
             <TableCell>{s.plan}</TableCell>
             <TableCell>

@@ -21,6 +21,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
 import { fieldError } from './central-form';
+import { useCentralRows } from './central-rows';
 import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
 import type { TTenantDetail, TUsage } from './central-types';
 import { formatDay, limitText, planOptions, QueryState, serverErrors, StatusChip } from './central-ui';
@@ -235,11 +236,7 @@ function ActionDialog({
   const [days, setDays] = useState('30');
   const [validTo, setValidTo] = useState('');
   const [plan, setPlan] = useState<number | ''>(planId ?? '');
-  const plans = useQuery({
-    queryKey: ['central', 'plans'],
-    queryFn: ({ signal }) => central.get<{ data: TPlan[] }>('/central/plans', signal),
-    enabled: action === 'plan',
-  });
+  const plans = useCentralRows<TPlan>('plans', {}, { enabled: action === 'plan' });
   const { save, errors } = useCentralSave(
     () =>
       action === 'suspend'

@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Link from '@mui/material/Link';
-import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { queryString } from '../../lib/api-client';
+import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { central } from './central-api';
-import { CentralListPage, StatusFilter } from './central-list';
+import { CentralListPage, CreateLink, StatusFilter, TenantLink } from './central-list';
+import { useCentralRows } from './central-rows';
 import type { TTenantRow } from './central-types';
 import { formatDay, limitText, StatusChip } from './central-ui';
 import { TenantDetail } from './tenant-detail';
@@ -29,19 +24,11 @@ function TenantList() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const term = useDebouncedValue(search, 300);
-  const tenants = useQuery({
-    queryKey: ['central', 'tenants', term, status],
-    queryFn: ({ signal }) =>
-      central.get<{ data: TTenantRow[] }>(`/central/tenants${queryString({ search: term, status })}`, signal),
-  });
+  const tenants = useCentralRows<TTenantRow>('tenants', { search: term, status });
   return (
     <CentralListPage
       title={t('central.nav.tenants_show')}
-      actions={
-        <Button component={RouterLink} to="/central/tenants/create" variant="contained" startIcon={<AddIcon />}>
-          {t('central.tenants.new')}
-        </Button>
-      }
+      actions={<CreateLink to="/central/tenants/create" label={t('central.tenants.new')} />}
       filters={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
@@ -69,9 +56,7 @@ function TenantList() {
         rows.map((tenant) => (
           <TableRow key={tenant.id} hover data-testid={`tenant-${tenant.cq_name}`}>
             <TableCell>
-              <Link component={RouterLink} to={`/central/tenants/show?id=${tenant.id}`}>
-                {tenant.name}
-              </Link>
+              <TenantLink id={tenant.id} name={tenant.name} />
               <div>
                 <small>{tenant.cq_name}</small>
               </div>

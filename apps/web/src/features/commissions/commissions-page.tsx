@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,19 +11,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { ZCommissionQuery, type TAgentCommission, type TCommissionLine, type TCommissionsAnswer } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ActionBar, ExportButton } from '../../components/money-kit/action-bar';
+import { useBusyTask } from '../../components/money-kit/use-busy-task';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ListEmpty, ListError, ListLoading } from '../../components/lists/list-states';
+import { ListTable } from '../../components/lists/list-table';
 import { useAppAbility } from '../../lib/ability';
 import { queryString } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
-import { errorMessage } from '../../lib/server-errors';
-import { toast } from '../../lib/toast';
 import { useUserData } from '../../lib/use-session';
 import { figure } from '../cash-boxes/money-list';
 import { MoneyText } from '../cash-boxes/money-text';
@@ -48,7 +47,6 @@ export function CommissionsPage() {
   const canPay = useAppAbility().can('manage', 'expenses') && seesAll;
   const commissions = useCommissionsQuery({ ...query, month });
   const [paying, setPaying] = useState<TAgentCommission | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -59,21 +57,14 @@ export function CommissionsPage() {
     setParams(next, { replace: true });
   };
 
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(`/dashboard/commissions/export${queryString({ ...query, month })}`, {
-        fallbackName: `commissions_${month}.xlsx`,
-      });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXlsx = useBusyTask(() =>
+    downloadFile(`/dashboard/commissions/export${queryString({ ...query, month })}`, {
+      fallbackName: `commissions_${month}.xlsx`,
+    }),
+  );
 
   const actions = (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+    <ActionBar>
       <TextField
         size="small"
         type="month"
@@ -87,15 +78,8 @@ export function CommissionsPage() {
           {t('commissions.all_agents')}
         </Button>
       )}
-      <Button
-        variant="outlined"
-        startIcon={<FileDownloadOutlinedIcon />}
-        onClick={() => void exportXlsx()}
-        disabled={exporting}
-      >
-        {t('money.export_xlsx')}
-      </Button>
-    </Box>
+      <ExportButton label={t('money.export_xlsx')} busy={exportXlsx.busy} onClick={exportXlsx.run} />
+    </ActionBar>
   );
 
   return (
@@ -241,38 +225,35 @@ function LinesTable({ lines }: { lines: TCommissionLine[] }) {
           {t('commissions.no_lines')}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" sx={{ minWidth: 520 }} aria-label={t('commissions.lines')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('commissions.when')}</TableCell>
-                <TableCell>{t('commissions.order')}</TableCell>
-                <TableCell>{t('commissions.kind')}</TableCell>
-                <TableCell sx={figure}>{t('money.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((line) => (
-                <TableRow key={line.id} data-testid="commission-line">
-                  <TableCell dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(line.occurred_at)}
-                  </TableCell>
-                  <TableCell dir="ltr">#{line.order_number}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={line.kind === 'earned' ? 'success' : 'error'}
-                      label={t(`commissions.kinds.${line.kind}`)}
-                    />
-                  </TableCell>
-                  <TableCell sx={figure}>
-                    <MoneyText amount={line.amount_centimes} signed />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          sx={{ minWidth: 520 }}
+          aria-label={t('commissions.lines')}
+          columns={[
+            t('commissions.when'),
+            t('commissions.order'),
+            t('commissions.kind'),
+            { label: t('money.amount'), sx: figure },
+          ]}
+        >
+          {lines.map((line) => (
+            <TableRow key={line.id} data-testid="commission-line">
+              <TableCell dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(line.occurred_at)}
+              </TableCell>
+              <TableCell dir="ltr">#{line.order_number}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={line.kind === 'earned' ? 'success' : 'error'}
+                  label={t(`commissions.kinds.${line.kind}`)}
+                />
+              </TableCell>
+              <TableCell sx={figure}>
+                <MoneyText amount={line.amount_centimes} signed />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       )}
     </Paper>
   );

@@ -1,18 +1,14 @@
-import TextField from '@mui/material/TextField';
-import { ZCommissionPayout, type TAgentCommission, type TCashBox, type TCommissionPayout } from '@cod/shared';
+import { ZCommissionPayout, type TAgentCommission, type TCashBox } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { useDialogForm } from '../../components/dialogs/use-dialog-form';
-import { mappedResolver } from '../../lib/mapped-resolver';
 import { amountText, centimesOf } from '../cash-boxes/amount-field';
 import { useCasesQuery } from '../cash-boxes/cash-boxes-api';
 import {
-  AmountFormField,
-  boxOptions,
-  DateField,
-  FormSelect,
-  full,
+  AmountDayNoteFields,
+  BoxSelect,
+  idOf,
   MoneyFormDialog,
   todayIso,
+  useMoneyForm,
 } from '../cash-boxes/money-form';
 import { usePayCommission } from './commissions-api';
 
@@ -29,25 +25,23 @@ function PayoutForm({ agent, boxes, onClose }: { agent: TAgentCommission; boxes:
   const { t } = useTranslation();
   const pay = usePayCommission();
   const firstBox = boxes.find((b) => !b.archived_at);
-  const { form, serverError, fieldError, dialogProps } = useDialogForm<TPayoutForm, TCommissionPayout>({
-    resolver: mappedResolver(ZCommissionPayout, (v: TPayoutForm) => ({
+  const { form, serverError, fieldError, dialogProps } = useMoneyForm({
+    schema: ZCommissionPayout,
+    toInput: (v: TPayoutForm) => ({
       ...v,
       agent_id: agent.agent_id,
-      box_id: v.box_id ? Number(v.box_id) : undefined,
+      box_id: idOf(v.box_id),
       amount_centimes: centimesOf(v.amount_centimes),
-    })),
+    }),
     defaultValues: {
       box_id: firstBox ? String(firstBox.id) : '',
       amount_centimes: amountText(agent.due_centimes),
       paid_on: todayIso(),
       note: '',
     },
-    fields: ['box_id', 'amount_centimes', 'paid_on', 'note'],
     onClose,
-    submit: async (input) => {
-      await pay.mutateAsync(input);
-      return t('commissions.paid_toast', { name: agent.name });
-    },
+    save: pay.mutateAsync,
+    saved: () => t('commissions.paid_toast', { name: agent.name }),
   });
   return (
     <MoneyFormDialog
@@ -57,12 +51,8 @@ function PayoutForm({ agent, boxes, onClose }: { agent: TAgentCommission; boxes:
       submitLabel={t('commissions.pay')}
       serverError={serverError}
     >
-      <FormSelect form={form} name="box_id" label={t('money.box')} error={fieldError('box_id')} testId="payout-box">
-        {boxOptions(boxes)}
-      </FormSelect>
-      <AmountFormField form={form} name="amount_centimes" error={fieldError('amount_centimes')} required autoFocus />
-      <DateField form={form} name="paid_on" error={fieldError('paid_on')} />
-      <TextField {...form.register('note')} label={t('money.note')} sx={full} />
+      <BoxSelect form={form} boxes={boxes} name="box_id" error={fieldError('box_id')} testId="payout-box" />
+      <AmountDayNoteFields form={form} fieldError={fieldError} day="paid_on" autoFocus />
     </MoneyFormDialog>
   );
 }

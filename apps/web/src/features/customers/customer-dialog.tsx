@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -13,6 +12,7 @@ import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { DetailStates } from '../../components/catalogue-kit/detail-states';
 import { errorMessage } from '../../lib/server-errors';
 import { BlockCustomerDialog } from './block-customer-dialog';
 import { CustomerBlockHistory } from './customer-block-history';
@@ -81,92 +81,87 @@ export function CustomerDialog({
         </>
       }
     >
-      {customer.isError ? (
-        <Alert severity="error">{errorMessage(t, customer.error)}</Alert>
-      ) : !data ? (
-        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={48} />
-          <Skeleton variant="rounded" height={80} />
-        </Box>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Link href={`tel:${data.phone}`} variant="h6" underline="hover">
-              <bdi>{formatPhone(data.phone)}</bdi>
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              {t('customers.since', { date: formatDate(data.created_at, i18n.language) })}
-            </Typography>
-            {canManage && !editing && (
-              <Button
-                size="small"
-                startIcon={<EditOutlinedIcon />}
-                onClick={() => setEditing(true)}
-                sx={{ marginInlineStart: 'auto' }}
-              >
-                {t('common.edit')}
-              </Button>
-            )}
-          </Box>
-          {editing ? (
-            <CustomerEditForm customer={data} onDone={() => setEditing(false)} />
-          ) : (
-            data.note && (
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-                {data.note}
+      <DetailStates query={customer} skeletons={[48, 80]}>
+        {(data) => (
+          <>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Link href={`tel:${data.phone}`} variant="h6" underline="hover">
+                <bdi>{formatPhone(data.phone)}</bdi>
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {t('customers.since', { date: formatDate(data.created_at, i18n.language) })}
               </Typography>
-            )
-          )}
-          {block && (
-            <Alert
-              severity="error"
-              data-testid="blocked-banner"
-              action={
-                canManage && (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    startIcon={<LockOpenOutlinedIcon />}
-                    onClick={() => setBlockMode('unblock')}
-                  >
-                    {t('customers.unblock')}
-                  </Button>
-                )
-              }
-            >
-              <AlertTitle>{t('customers.blocked_title')}</AlertTitle>
-              <Typography
-                variant="body2"
-                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-                data-testid="blocked-reason"
-              >
-                {block.reason}
-              </Typography>
-              <Typography variant="caption">
-                {t('customers.blocked_by', {
-                  by: block.blocked_by ?? t('stock.by_system'),
-                  date: formatDateTime(block.created_at, i18n.language),
-                })}
-              </Typography>
-            </Alert>
-          )}
-          <Section title={t('customers.summary')}>
-            {history.isError ? (
-              <Alert severity="warning">{errorMessage(t, history.error)}</Alert>
+              {canManage && !editing && (
+                <Button
+                  size="small"
+                  startIcon={<EditOutlinedIcon />}
+                  onClick={() => setEditing(true)}
+                  sx={{ marginInlineStart: 'auto' }}
+                >
+                  {t('common.edit')}
+                </Button>
+              )}
+            </Box>
+            {editing ? (
+              <CustomerEditForm customer={data} onDone={() => setEditing(false)} />
             ) : (
-              <CustomerSummary history={history.data} />
+              data.note && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                  {data.note}
+                </Typography>
+              )
             )}
-          </Section>
-          <Section title={t('customers.orders')}>
-            <CustomerOrders orders={history.data?.orders ?? []} />
-          </Section>
-          {data.blocks.length > 0 && (
-            <Section title={t('customers.block_history')}>
-              <CustomerBlockHistory blocks={data.blocks} />
+            {block && (
+              <Alert
+                severity="error"
+                data-testid="blocked-banner"
+                action={
+                  canManage && (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      startIcon={<LockOpenOutlinedIcon />}
+                      onClick={() => setBlockMode('unblock')}
+                    >
+                      {t('customers.unblock')}
+                    </Button>
+                  )
+                }
+              >
+                <AlertTitle>{t('customers.blocked_title')}</AlertTitle>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                  data-testid="blocked-reason"
+                >
+                  {block.reason}
+                </Typography>
+                <Typography variant="caption">
+                  {t('customers.blocked_by', {
+                    by: block.blocked_by ?? t('stock.by_system'),
+                    date: formatDateTime(block.created_at, i18n.language),
+                  })}
+                </Typography>
+              </Alert>
+            )}
+            <Section title={t('customers.summary')}>
+              {history.isError ? (
+                <Alert severity="warning">{errorMessage(t, history.error)}</Alert>
+              ) : (
+                <CustomerSummary history={history.data} />
+              )}
             </Section>
-          )}
-        </Box>
-      )}
+            <Section title={t('customers.orders')}>
+              <CustomerOrders orders={history.data?.orders ?? []} />
+            </Section>
+            {data.blocks.length > 0 && (
+              <Section title={t('customers.block_history')}>
+                <CustomerBlockHistory blocks={data.blocks} />
+              </Section>
+            )}
+          </>
+        )}
+      </DetailStates>
       {blockMode && data && (
         <BlockCustomerDialog phone={data.phone} name={data.name} mode={blockMode} onClose={() => setBlockMode(null)} />
       )}

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCustomer, TCustomerInput, TCustomerSummary, TListQuery, TPaged } from '@cod/shared';
-import { api, queryString } from '../../lib/api-client';
+import type { TCustomer, TCustomerInput, TCustomerSummary, TListQuery } from '@cod/shared';
+import { api } from '../../lib/api-client';
+import { useCatalogueMutation, useDetailQuery, usePagedQuery } from '../../components/catalogue-kit/catalogue-queries';
 import { customerKeys } from '../../lib/query-keys';
 
 export interface TCustomerListParams extends Partial<TListQuery> {
@@ -30,33 +30,20 @@ export interface TCustomerHistory extends TCustomerSummary {
 const path = (phone: string) => `/dashboard/customers/${encodeURIComponent(phone)}`;
 
 export function useCustomersQuery(query: TCustomerListParams) {
-  return useQuery({
-    queryKey: customerKeys.list(query),
-    queryFn: ({ signal }) => api.get<TPaged<TCustomer>>(`/dashboard/customers${queryString({ ...query })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TCustomer>(customerKeys.list(query), '/dashboard/customers', query);
 }
 
 export function useCustomerQuery(phone: string | null) {
-  return useQuery({
-    queryKey: customerKeys.detail(phone ?? ''),
-    queryFn: ({ signal }) => api.get<TCustomerDetail>(path(phone!), signal),
-    enabled: Boolean(phone),
-  });
+  return useDetailQuery<TCustomerDetail>(customerKeys.detail(phone ?? ''), phone ? path(phone) : null);
 }
 
 export function useCustomerHistoryQuery(phone: string | null) {
-  return useQuery({
-    queryKey: customerKeys.history(phone ?? ''),
-    queryFn: ({ signal }) => api.get<TCustomerHistory>(`${path(phone!)}/history`, signal),
-    enabled: Boolean(phone),
-  });
+  return useDetailQuery<TCustomerHistory>(customerKeys.history(phone ?? ''), phone ? `${path(phone)}/history` : null);
 }
 
 /** Customer changes (name, block) show in the customer lists and the customer's own views only. */
 function useCustomerMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<TCustomer>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }) });
+  return useCatalogueMutation(mutationFn, (client) => client.invalidateQueries({ queryKey: customerKeys.all }));
 }
 
 export function useCreateCustomer() {

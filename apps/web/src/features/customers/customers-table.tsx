@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -12,7 +11,9 @@ import { ltr } from '../../lib/bidi';
 import { formatDate } from '../../lib/format-date';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { formatPhone } from './format-phone';
+import { RowLink } from '../../components/catalogue-kit/row-link';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
 export function CustomersTable({
   customers,
@@ -29,7 +30,7 @@ export function CustomersTable({
         t('customers.name'),
         t('customers.status'),
         t('customers.since_column'),
-        { label: t('lists.actions'), sx: { textAlign: 'end' } },
+        actionsColumn(t),
       ]}
       sx={{ minWidth: 640 }}
       aria-label={t('nav.customers')}
@@ -37,15 +38,9 @@ export function CustomersTable({
       {customers.map((customer) => (
         <TableRow key={customer.id} hover data-testid="customer-row">
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => onOpen(customer)}
-              sx={{ fontWeight: 600 }}
-            >
+            <RowLink onClick={() => onOpen(customer)}>
               <bdi>{formatPhone(customer.phone)}</bdi>
-            </Link>
+            </RowLink>
           </TableCell>
           <TableCell>
             {customer.name ?? (

@@ -16,6 +16,8 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dayIn, parseLocalDate, previousDay, type TDailyReport, type TDaySummary } from '@cod/shared';
+import { SplitGrid } from '../../components/money-kit/split-grid';
+import { useBusyTask } from '../../components/money-kit/use-busy-task';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -57,7 +59,6 @@ export function DailyReportPage() {
     queryFn: ({ signal }) => fetchDailyReport(day, signal),
     placeholderData: keepPreviousData,
   });
-  const [pdfBusy, setPdfBusy] = useState(false);
   const shown = report.data?.data;
   const today = shown ? dayIn(new Date(), shown.summary.time_zone) : null;
   const goTo = (next: string) => setParams({ day: next });
@@ -65,17 +66,10 @@ export function DailyReportPage() {
   const Back = rtl ? ChevronRightIcon : ChevronLeftIcon;
   const Forward = rtl ? ChevronLeftIcon : ChevronRightIcon;
 
-  const openPdf = async () => {
-    if (!shown) return;
-    setPdfBusy(true);
-    try {
-      await openDailyReportPdf(shown.summary.day, i18n.resolvedLanguage ?? i18n.language);
-    } catch {
-      void toast(t('reports.daily.pdf_failed'), { variant: 'error' });
-    } finally {
-      setPdfBusy(false);
-    }
-  };
+  const pdf = useBusyTask(
+    async () => shown && openDailyReportPdf(shown.summary.day, i18n.resolvedLanguage ?? i18n.language),
+    () => t('reports.daily.pdf_failed'),
+  );
 
   return (
     <PageFrame
@@ -119,8 +113,8 @@ export function DailyReportPage() {
           <Button
             variant="contained"
             startIcon={<PictureAsPdfOutlinedIcon />}
-            onClick={() => void openPdf()}
-            disabled={!shown || pdfBusy}
+            onClick={pdf.run}
+            disabled={!shown || pdf.busy}
             data-testid="report-pdf"
           >
             {t('reports.daily.download_pdf')}
@@ -158,14 +152,7 @@ function ReportBody({ report }: { report: TDailyReport }) {
         <StatCard label={t('reports.metrics.delivery_rate')} value={f.percent(summary.delivery_rate)} />
         <StatCard label={t('reports.metrics.revenue_delivered')} value={f.money(summary.revenue_delivered)} />
       </StatGrid>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitGrid columns={{ xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
           <ListTable
             columns={[
@@ -232,7 +219,7 @@ function ReportBody({ report }: { report: TDailyReport }) {
             </ListTable>
           )}
         </Card>
-      </Box>
+      </SplitGrid>
     </Box>
   );
 }

@@ -1,28 +1,21 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { AD_SOURCES, ZEntryListQuery, type TEntryDirection, type TEntryPage, type TMoneyEntry } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
+import { ActionBar, ExportButton } from '../../components/money-kit/action-bar';
+import { toastOutcome, useBusyTask } from '../../components/money-kit/use-busy-task';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { SearchField } from '../../components/lists/search-field';
 import { PagedList } from '../../components/lists/paged-list';
-import { ListToolbar } from '../../components/lists/list-toolbar';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { queryString } from '../../lib/api-client';
@@ -30,16 +23,15 @@ import { errorMessage } from '../../lib/server-errors';
 import { toast } from '../../lib/toast';
 import { useCasesQuery } from '../cash-boxes/cash-boxes-api';
 import {
-  AnyFilter,
-  BoxFilter,
+  AmountCell,
+  boxSelect,
   DayCell,
-  DayRangeFilter,
-  figure,
-  MoneyRowAction,
+  filterState,
+  MoneyTable,
+  MoneyToolbar,
   NoteCell,
-  TotalsRow,
+  RowActions,
 } from '../cash-boxes/money-list';
-import { MoneyText } from '../cash-boxes/money-text';
 import { downloadFile } from '../imports/imports-api';
 import { downloadReceipt, entriesPath, useCategoriesQuery, useDeleteEntry, useEntriesQuery } from './entries-api';
 import { AdSpendDialog } from './ad-spend-dialog';
@@ -60,92 +52,80 @@ function EntriesTable({
 }) {
   const { t } = useTranslation();
   const isExpense = direction === 'expense';
-  const columns = isExpense ? 7 : 5;
   const download = (entry: TMoneyEntry) =>
     downloadReceipt(direction, entry).catch((error: unknown) => toast(errorMessage(t, error), { variant: 'error' }));
+  const columns = [
+    t('money.date'),
+    t('money.category'),
+    t('money.box'),
+    ...(isExpense ? [t('money.sales_source'), t('money.campaign_id')] : []),
+    t('money.note'),
+    t('money.receipt'),
+  ];
   return (
-    <TableContainer>
-      <Table
-        size="small"
-        sx={{ minWidth: isExpense ? 860 : 640 }}
-        aria-label={t(isExpense ? 'nav.expenses' : 'nav.income')}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('money.date')}</TableCell>
-            <TableCell>{t('money.category')}</TableCell>
-            <TableCell>{t('money.box')}</TableCell>
-            {isExpense && <TableCell>{t('money.sales_source')}</TableCell>}
-            {isExpense && <TableCell>{t('money.campaign_id')}</TableCell>}
-            <TableCell>{t('money.note')}</TableCell>
-            <TableCell>{t('money.receipt')}</TableCell>
-            <TableCell sx={figure}>{t('money.amount')}</TableCell>
-            {canManage && <TableCell />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {page.data.map((entry) => (
-            <TableRow key={entry.id} hover data-testid="entry-row">
-              <DayCell day={entry.occurred_on} closed={entry.closed} />
-              <TableCell>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={categoryLabel(t, { code: entry.category_code, name: entry.category_name })}
-                />
-              </TableCell>
-              <TableCell>{entry.box_name}</TableCell>
-              {isExpense && <TableCell>{entry.sales_source ? t(`money.sources.${entry.sales_source}`) : ''}</TableCell>}
-              {isExpense && (
-                <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                  {entry.campaign_id}
-                </TableCell>
-              )}
-              <NoteCell note={entry.note} />
-              <TableCell>
-                {entry.attachment_name && (
-                  <MoneyRowAction
-                    label={t('money.receipt_download', { name: entry.attachment_name })}
-                    icon={<AttachFileIcon fontSize="small" />}
-                    onClick={() => void download(entry)}
-                  />
-                )}
-              </TableCell>
-              <TableCell sx={figure}>
-                <MoneyText amount={entry.amount_centimes} />
-              </TableCell>
-              {canManage && (
-                <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
-                  {!entry.closed && !entry.remittance_id && (
-                    <>
-                      <MoneyRowAction
-                        label={t('money.edit')}
-                        icon={<EditOutlinedIcon fontSize="small" />}
-                        onClick={() => onEdit(entry)}
-                      />
-                      <MoneyRowAction
-                        label={t('money.delete')}
-                        icon={<DeleteOutlineIcon fontSize="small" />}
-                        onClick={() => onDelete(entry)}
-                      />
-                    </>
-                  )}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TotalsRow
-            testId="entries-totals"
-            columns={columns}
-            label={t('money.total_of', { count: page.total })}
-            amount={page.totals.amount_centimes}
-            canManage={canManage}
+    <MoneyTable
+      label={t(isExpense ? 'nav.expenses' : 'nav.income')}
+      minWidth={isExpense ? 860 : 640}
+      columns={columns}
+      canManage={canManage}
+      totals={{
+        testId: 'entries-totals',
+        label: t('money.total_of', { count: page.total }),
+        amount: page.totals.amount_centimes,
+      }}
+    >
+      {page.data.map((entry) => (
+        <TableRow key={entry.id} hover data-testid="entry-row">
+          <DayCell day={entry.occurred_on} closed={entry.closed} />
+          <TableCell>
+            <Chip
+              size="small"
+              variant="outlined"
+              label={categoryLabel(t, { code: entry.category_code, name: entry.category_name })}
+            />
+          </TableCell>
+          <TableCell>{entry.box_name}</TableCell>
+          {isExpense && <TableCell>{entry.sales_source ? t(`money.sources.${entry.sales_source}`) : ''}</TableCell>}
+          {isExpense && (
+            <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
+              {entry.campaign_id}
+            </TableCell>
+          )}
+          <NoteCell note={entry.note} />
+          <RowActions
+            atEnd={false}
+            actions={[
+              entry.attachment_name && {
+                label: t('money.receipt_download', { name: entry.attachment_name }),
+                icon: <AttachFileIcon fontSize="small" />,
+                onClick: () => void download(entry),
+              },
+            ]}
           />
-        </TableFooter>
-      </Table>
-    </TableContainer>
+          <AmountCell amount={entry.amount_centimes} />
+          {canManage && (
+            <RowActions
+              actions={
+                !entry.closed && !entry.remittance_id
+                  ? [
+                      {
+                        label: t('money.edit'),
+                        icon: <EditOutlinedIcon fontSize="small" />,
+                        onClick: () => onEdit(entry),
+                      },
+                      {
+                        label: t('money.delete'),
+                        icon: <DeleteOutlineIcon fontSize="small" />,
+                        onClick: () => onDelete(entry),
+                      },
+                    ]
+                  : []
+              }
+            />
+          )}
+        </TableRow>
+      ))}
+    </MoneyTable>
   );
 }
 
@@ -160,56 +140,33 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
   const cases = useCasesQuery();
   const remove = useDeleteEntry(direction);
   const [deleting, setDeleting] = useState<TMoneyEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
   const dialog = params.get('dialog');
   const id = idParam(params);
   const boxes = cases.data?.boxes ?? [];
-  const filtered = Boolean(
-    query.search ||
-    query.from ||
-    query.to ||
-    query.category_id ||
-    query.box_id ||
-    query.sales_source ||
-    query.campaign_id,
+  const { filtered, onClear } = filterState(
+    query,
+    ['search', 'from', 'to', 'category_id', 'box_id', 'sales_source', 'campaign_id'],
+    update,
   );
+
   const editing = dialog === 'edit' && id !== null ? (entries.data?.data.find((e) => e.id === id) ?? null) : null;
 
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      const { page: _page, per_page: _perPage, ...filters } = query;
-      await downloadFile(`${entriesPath(direction)}/export${queryString({ ...filters })}`, {
-        fallbackName: isExpense ? 'expenses.xlsx' : 'incomes.xlsx',
-      });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXlsx = useBusyTask(() => {
+    const { page: _page, per_page: _perPage, ...filters } = query;
+    return downloadFile(`${entriesPath(direction)}/export${queryString({ ...filters })}`, {
+      fallbackName: isExpense ? 'expenses.xlsx' : 'incomes.xlsx',
+    });
+  });
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      void toast(t('money.entry_deleted'), { variant: 'success' });
-    } catch (error) {
-      void toast(errorMessage(t, error), { variant: 'error' });
-    }
+    await toastOutcome(t, () => remove.mutateAsync(deleting.id), t('money.entry_deleted'));
     setDeleting(null);
   };
 
   const actions = (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button
-        variant="outlined"
-        startIcon={<FileDownloadOutlinedIcon />}
-        onClick={() => void exportXlsx()}
-        disabled={exporting}
-      >
-        {t('money.export_xlsx')}
-      </Button>
+    <ActionBar>
+      <ExportButton label={t('money.export_xlsx')} busy={exportXlsx.busy} onClick={exportXlsx.run} />
       {canManage && isExpense && (
         <Button
           variant="outlined"
@@ -231,19 +188,8 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
           {t(isExpense ? 'money.new_expense' : 'money.new_income')}
         </Button>
       )}
-    </Box>
+    </ActionBar>
   );
-
-  const clearFilters = () =>
-    update({
-      search: null,
-      from: null,
-      to: null,
-      category_id: null,
-      box_id: null,
-      sales_source: null,
-      campaign_id: null,
-    });
 
   return (
     <PageFrame
@@ -257,30 +203,29 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
         state={{ query, update }}
         filtered={filtered}
         toolbar={
-          <ListToolbar onClear={filtered ? clearFilters : undefined}>
-            <SearchField
-              label={t('money.search')}
-              placeholder={t('money.search_hint')}
-              value={query.search ?? ''}
-              onChange={(search) => update({ search })}
-            />
-            <AnyFilter
-              label={t('money.category')}
-              value={query.category_id}
-              onChange={(category_id) => update({ category_id })}
-              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) }))}
-            />
-            <BoxFilter boxes={boxes} value={query.box_id} onChange={update} />
-            {isExpense && (
-              <AnyFilter
-                label={t('money.sales_source')}
-                value={query.sales_source}
-                onChange={(sales_source) => update({ sales_source })}
-                options={AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) }))}
-              />
-            )}
-            <DayRangeFilter from={query.from} to={query.to} onChange={update} />
-          </ListToolbar>
+          <MoneyToolbar
+            query={query}
+            update={update}
+            onClear={onClear}
+            search={{ label: t('money.search'), placeholder: t('money.search_hint') }}
+            selects={[
+              {
+                key: 'category_id',
+                label: t('money.category'),
+                options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) })),
+              },
+              boxSelect(t, boxes),
+              ...(isExpense
+                ? [
+                    {
+                      key: 'sales_source',
+                      label: t('money.sales_source'),
+                      options: AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) })),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         }
         empty={{
           icon: <ReceiptLongOutlinedIcon fontSize="large" />,

@@ -21,10 +21,11 @@ import { toast } from '../../lib/toast';
 import { amountText, centimesOf } from '../cash-boxes/amount-field';
 import {
   AmountFormField,
-  boxOptions,
+  BoxSelect,
   DateField,
   FormSelect,
   full,
+  idOf,
   MoneyFormDialog,
   todayIso,
 } from '../cash-boxes/money-form';
@@ -84,8 +85,8 @@ export function EntryDialog({
     resolver: mappedResolver(isExpense ? ZExpenseInput : ZIncomeInput, (v: TEntryForm) => ({
       occurred_on: v.occurred_on,
       amount_centimes: centimesOf(v.amount_centimes),
-      category_id: v.category_id ? Number(v.category_id) : undefined,
-      box_id: v.box_id ? Number(v.box_id) : undefined,
+      category_id: idOf(v.category_id),
+      box_id: idOf(v.box_id),
       note: v.note,
       ...(isExpense
         ? {
@@ -188,14 +189,13 @@ export function EntryDialog({
           </Button>
         </Box>
       )}
-      <FormSelect
+      <BoxSelect
         form={form}
+        boxes={boxes}
         name="box_id"
         label={t(isExpense ? 'money.paid_from' : 'money.paid_into')}
         error={fieldError('box_id')}
-      >
-        {boxOptions(boxes)}
-      </FormSelect>
+      />
       {isExpense && isAds && (
         <>
           <FormSelect

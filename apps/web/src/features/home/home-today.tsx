@@ -11,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { subscriptionDaysLeft, subscriptionTone, type TAgentQueue, type TDaySummary } from '@cod/shared';
+import { SplitGrid } from '../../components/money-kit/split-grid';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePageProps } from '../../app/page-props/use-page-props';
@@ -44,17 +45,10 @@ export function HomeToday() {
       )}
       {home.data?.queue && <AgentQueue queue={home.data.queue} />}
       {home.data?.shop && <ShopDay day={home.data.shop} />}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitGrid gap={2} columns={{ xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
         <LowStock />
         <Subscription />
-      </Box>
+      </SplitGrid>
     </Box>
   );
 }

@@ -7,24 +7,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import { PRODUCT_NAME } from '@cod/shared';
+import { PRODUCT_NAME, type TPublicPlan } from '@cod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AppQueryProvider } from '../../app/query-provider';
 import { central } from '../central/central-api';
 import { LoadState, money } from '../central/central-ui';
-
-export interface TPublicPlan {
-  id: number;
-  name: string;
-  is_trial: boolean;
-  price_month: number;
-  price_year: number;
-  duration_days: number;
-  max_orders_per_month: number | null;
-  max_users: number | null;
-}
 
 const FEATURES = ['f_orders', 'f_shipping', 'f_stock', 'f_money'] as const;
 

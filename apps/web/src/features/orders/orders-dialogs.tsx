@@ -1,6 +1,6 @@
 import type { TOrderRow, TOrderTab, TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
+import { announceResult } from '../../lib/announce-result';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { CustomFieldsDialog } from './custom-fields/custom-fields-dialog';
 import { AssignAgentDialog } from './dialogs/assign-agent-dialog';
@@ -12,7 +12,6 @@ import { StatusDialog } from './dialogs/status-dialog';
 import { StatusTimelineDialog } from './dialogs/status-timeline-dialog';
 import { useDeleteOrder } from './orders-api';
 import { WithFullOrder } from './with-full-order';
-import { failureMessage, translateServerMessage } from '../../lib/server-message';
 
 /** The dialogs the screen opens besides the order form (which has its own URL). */
 export type TOrdersDialog =
@@ -34,6 +33,10 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
   const { t } = useTranslation();
   const remove = useDeleteOrder();
   if (!dialog) return null;
+  const bulkDone = () => {
+    onBulkDone();
+    onClose();
+  };
 
   switch (dialog.kind) {
     case 'status':
@@ -60,10 +63,7 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
           orderIds={dialog.orderIds}
           currentAgentId={dialog.currentAgentId}
           onClose={onClose}
-          onDone={() => {
-            onBulkDone();
-            onClose();
-          }}
+          onDone={bulkDone}
         />
       );
     case 'bulk_status':
@@ -74,10 +74,7 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
           statuses={statuses}
           presetType={dialog.presetType}
           onClose={onClose}
-          onDone={() => {
-            onBulkDone();
-            onClose();
-          }}
+          onDone={bulkDone}
         />
       );
     case 'coming_soon':
@@ -93,15 +90,7 @@ export function OrdersDialogs({ dialog, tab, statuses, onClose, onBulkDone }: TO
           message={t('orders.delete.message', { number: order.order_number, name: order.customer_full_name })}
           confirmLabel={t('orders.delete.confirm')}
           onClose={onClose}
-          onConfirm={() =>
-            void remove.mutateAsync(order.id).then(
-              (answer) => {
-                void toast(translateServerMessage(t, answer), { variant: 'success' });
-                onClose();
-              },
-              (error: unknown) => void toast(failureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
-            )
-          }
+          onConfirm={() => void announceResult(t, () => remove.mutateAsync(order.id)).then((done) => done && onClose())}
         />
       );
     }

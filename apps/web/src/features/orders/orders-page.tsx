@@ -36,7 +36,7 @@ import { OrdersToolbar, type TToolbarAction } from './toolbar/orders-toolbar';
 import { useNewOrderShortcut } from './use-new-order-shortcut';
 import { useCallCentre } from '../call-centre/use-call-centre';
 import { useOrdersUrl } from './use-orders-url';
-import { failureMessage, translateServerMessage } from '../../lib/server-message';
+import { announceResult } from '../../lib/announce-result';
 
 /** /dashboard/orders (SPEC 2.4): tabs, toolbar, table, pagination and the dialogs. */
 export function OrdersPage() {
@@ -106,10 +106,7 @@ export function OrdersPage() {
       run: (action: TRowAction, order: TOrderRow) => {
         if (action === 'edit') return setDialog({ mode: 'edit', id: order.id });
         if (action === 'restore') {
-          void restoreOrder(order.id).then(
-            (answer) => void toast(translateServerMessage(t, answer), { variant: 'success' }),
-            (error: unknown) => void toast(failureMessage(t, error, 'errors.unexpected'), { variant: 'error' }),
-          );
+          void announceResult(t, () => restoreOrder(order.id));
           return;
         }
         if (action === 'assign_agent') {

@@ -9,6 +9,19 @@ import {
   type TStatusType,
 } from '@cod/shared';
 
+/** A row's carrier actions: the shipping feature runs them (features/shipping/shipping-actions). */
+export const CARRIER_ROW_ACTIONS = [
+  'assign_shipping',
+  'dispatch',
+  'go_back',
+  'validate',
+  'parcel_tickets',
+  'shipment_timeline',
+  'notify_driver',
+  'driver_updates',
+] as const;
+export type TCarrierRowAction = (typeof CARRIER_ROW_ACTIONS)[number];
+
 /** What a row's actions menu can do (SPEC 2.4 dialogs, SPEC 4 per-tab actions). */
 export type TRowAction =
   | 'edit'
@@ -20,26 +33,10 @@ export type TRowAction =
   | 'custom_fields'
   | 'delete'
   | 'restore'
-  | 'assign_shipping'
-  | 'dispatch'
-  | 'go_back'
-  | 'validate'
-  | 'parcel_tickets'
-  | 'shipment_timeline'
-  | 'notify_driver'
-  | 'driver_updates';
+  | TCarrierRowAction;
 
 /** Carrier actions whose calls come with the shipping issue: the entries exist, they say so. */
-export const LATER_ACTIONS: ReadonlySet<TRowAction> = new Set([
-  'assign_shipping',
-  'dispatch',
-  'go_back',
-  'validate',
-  'parcel_tickets',
-  'shipment_timeline',
-  'notify_driver',
-  'driver_updates',
-]);
+export const LATER_ACTIONS: ReadonlySet<TRowAction> = new Set(CARRIER_ROW_ACTIONS);
 
 export function statusTypeOf(order: TOrderRow): TStatusType {
   return order.latest_status?.status.type ?? 'new';

@@ -14,6 +14,7 @@ import { RowActionButton } from '../../components/lists/row-action-button';
 import { useUserProductPermissionsQuery } from './product-permissions-api';
 import { UserProductsDialog } from './user-products-dialog';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
 function AccessChip({ user }: { user: TUserProductPermissions }) {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export function ProductPermissionsPage() {
               t('product_permissions.user'),
               t('product_permissions.role'),
               t('product_permissions.access'),
-              canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+              canManage && actionsColumn(t),
             ]}
             sx={{ minWidth: 600 }}
             aria-label={t('pages.user_product_permissions')}

@@ -1,23 +1,21 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { CUSTOM_FIELD_TYPES, MAX_CUSTOM_FIELDS, type TProductFormValues } from '@cod/shared';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldOptionsInput } from './custom-field-options-input';
 import { newCustomField } from './product-form-values';
-import { translateServerMessage } from '../../lib/server-message';
+import { SelectField } from '../../components/forms/select-field';
+import { FormTextField } from '../../components/catalogue-kit/form-text-field';
+import {
+  CollectionAddButton,
+  CollectionItemButton,
+  CollectionItemCard,
+} from '../../components/catalogue-kit/collection-controls';
 
 /**
  * SPEC 3 custom fields {label, type text/number/select/checkbox, required, placeholder, options}:
@@ -25,10 +23,9 @@ import { translateServerMessage } from '../../lib/server-message';
  */
 export function CustomFieldsEditor() {
   const { t } = useTranslation();
-  const { control, register, formState } = useFormContext<TProductFormValues>();
+  const { control } = useFormContext<TProductFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name: 'custom_fields', keyName: 'key' });
   const types = useWatch({ control, name: 'custom_fields' })?.map((field) => field.type) ?? [];
-  const errors = formState.errors.custom_fields;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="custom-fields-editor">
@@ -39,91 +36,60 @@ export function CustomFieldsEditor() {
       )}
       {fields.map((field, index) => {
         const type = types[index] ?? field.type;
-        const labelError = translateServerMessage(t, errors?.[index]?.label?.message);
-        const placeholderError = translateServerMessage(t, errors?.[index]?.placeholder?.message);
         return (
-          <Paper
+          <CollectionItemCard
             key={field.key}
-            variant="outlined"
-            sx={{ p: 2, display: 'grid', gap: 1.5 }}
-            role="group"
-            aria-label={t('custom_fields.number', { number: index + 1 })}
+            section="custom_fields"
+            number={index + 1}
+            onRemove={() => remove(index)}
+            actions={
+              <>
+                <CollectionItemButton
+                  title={t('custom_fields.move_up')}
+                  icon={<ArrowUpwardIcon fontSize="small" />}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                />
+                <CollectionItemButton
+                  title={t('custom_fields.move_down')}
+                  icon={<ArrowDownwardIcon fontSize="small" />}
+                  disabled={index === fields.length - 1}
+                  onClick={() => move(index, index + 1)}
+                />
+              </>
+            }
           >
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <Typography variant="subtitle2" sx={{ flex: 1 }}>
-                {t('custom_fields.number', { number: index + 1 })}
-              </Typography>
-              <Tooltip title={t('custom_fields.move_up')}>
-                <span>
-                  <IconButton
-                    aria-label={t('custom_fields.move_up')}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip title={t('custom_fields.move_down')}>
-                <span>
-                  <IconButton
-                    aria-label={t('custom_fields.move_down')}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <ArrowDownwardIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip title={t('custom_fields.remove')}>
-                <IconButton
-                  aria-label={t('custom_fields.remove_n', { number: index + 1 })}
-                  onClick={() => remove(index)}
-                >
-                  <DeleteOutlineIcon />
-                </IconButton>
-              </Tooltip>
-            </Box>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-              <TextField
-                {...register(`custom_fields.${index}.label`)}
-                size="small"
+              <FormTextField<TProductFormValues>
+                name={`custom_fields.${index}.label`}
                 label={t('custom_fields.label')}
                 placeholder={t('custom_fields.label_hint')}
                 required
-                error={Boolean(labelError)}
-                helperText={labelError}
               />
               <Controller
                 control={control}
                 name={`custom_fields.${index}.type`}
                 render={({ field: typeField }) => (
-                  <TextField
-                    select
+                  <SelectField
                     size="small"
                     label={t('custom_fields.type')}
                     value={typeField.value}
                     onChange={typeField.onChange}
                     onBlur={typeField.onBlur}
                     inputRef={typeField.ref}
-                  >
-                    {CUSTOM_FIELD_TYPES.map((option) => (
-                      <MenuItem key={option} value={option}>
-                        {t(`custom_fields.types.${option}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    options={CUSTOM_FIELD_TYPES.map((option) => ({
+                      value: option,
+                      label: t(`custom_fields.types.${option}`),
+                    }))}
+                  />
                 )}
               />
             </Box>
             {type !== 'checkbox' && (
-              <TextField
-                {...register(`custom_fields.${index}.placeholder`)}
-                size="small"
+              <FormTextField<TProductFormValues>
+                name={`custom_fields.${index}.placeholder`}
                 label={t('custom_fields.placeholder')}
                 placeholder={t('custom_fields.placeholder_hint')}
-                error={Boolean(placeholderError)}
-                helperText={placeholderError}
               />
             )}
             {type === 'select' && <CustomFieldOptionsInput index={index} />}
@@ -143,16 +109,15 @@ export function CustomFieldsEditor() {
                 />
               )}
             />
-          </Paper>
+          </CollectionItemCard>
         );
       })}
-      {fields.length < MAX_CUSTOM_FIELDS && (
-        <Box>
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => append(newCustomField())}>
-            {t('custom_fields.add')}
-          </Button>
-        </Box>
-      )}
+      <CollectionAddButton
+        count={fields.length}
+        max={MAX_CUSTOM_FIELDS}
+        label={t('custom_fields.add')}
+        onAdd={() => append(newCustomField())}
+      />
     </Box>
   );
 }

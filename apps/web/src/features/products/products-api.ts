@@ -1,7 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TPaged, TProduct, TProductInput, TProductListQuery } from '@cod/shared';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TProduct, TProductInput, TProductListQuery } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
-import type { TDeleteResult } from '../../components/lists/use-archive-restore';
+import {
+  rowMutations,
+  useDetailQuery,
+  usePagedQuery,
+  useSaveRow,
+} from '../../components/catalogue-kit/catalogue-queries';
 import { pagePropsKeys, productKeys, stockKeys } from '../../lib/query-keys';
 
 export function productListPath(query: Partial<TProductListQuery>, base = '/dashboard/products'): string {
@@ -9,19 +14,11 @@ export function productListPath(query: Partial<TProductListQuery>, base = '/dash
 }
 
 export function useProductsQuery(query: Partial<TProductListQuery>) {
-  return useQuery({
-    queryKey: productKeys.list(query),
-    queryFn: ({ signal }) => api.get<TPaged<TProduct>>(productListPath(query), signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TProduct>(productKeys.list(query), '/dashboard/products', query);
 }
 
 export function useProductQuery(id: number | null) {
-  return useQuery({
-    queryKey: productKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<TProduct>(`/dashboard/products/${id}`, signal),
-    enabled: id !== null,
-  });
+  return useDetailQuery<TProduct>(productKeys.detail(id ?? 0), id === null ? null : `/dashboard/products/${id}`);
 }
 
 /**
@@ -38,14 +35,7 @@ export function invalidateProducts(client: QueryClient) {
 }
 
 export function useSaveProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: TProductInput }) =>
-      id === null
-        ? api.post<TProduct>('/dashboard/products', input)
-        : api.put<TProduct>(`/dashboard/products/${id}`, input),
-    onSuccess: () => invalidateProducts(client),
-  });
+  return useSaveRow<TProductInput, TProduct>('/dashboard/products', invalidateProducts);
 }
 
 /** POST /dashboard/products/{id}/image (multipart `image`), or DELETE to remove the picture. */
@@ -62,19 +52,9 @@ export function useProductImage() {
   });
 }
 
-/** DELETE answers `archived` instead of `deleted` when orders or movements reference it. */
-export function useArchiveProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<TDeleteResult>(`/dashboard/products/${id}`),
-    onSuccess: () => invalidateProducts(client),
-  });
-}
+const productRows = rowMutations('/dashboard/products', invalidateProducts);
 
-export function useRestoreProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.post<TProduct>(`/dashboard/products/${id}/restore`),
-    onSuccess: () => invalidateProducts(client),
-  });
-}
+/** DELETE answers `archived` instead of `deleted` when orders or movements reference it. */
+export const useArchiveProduct = productRows.useArchive;
+
+export const useRestoreProduct = () => productRows.useRestore<TProduct>();

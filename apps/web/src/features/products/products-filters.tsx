@@ -2,7 +2,8 @@ import type { TProductListQuery } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/lists/filter-select';
 import { ListToolbar } from '../../components/lists/list-toolbar';
-import { SearchField } from '../../components/lists/search-field';
+import { SectionSearchField } from '../../components/catalogue-kit/section-search-field';
+import { YesNoFilter } from '../../components/catalogue-kit/yes-no-filter';
 
 export type TProductStatusFilter = 'all' | 'active' | 'inactive' | 'archived';
 
@@ -21,6 +22,18 @@ const STATUS_PARAMS: Record<TProductStatusFilter, { active?: string; archived?: 
   archived: { archived: 'true' },
 };
 
+// The yes/no filters after the status, in this order; the stock screen has no variants filter.
+const FLAG_FILTERS = [
+  { param: 'low_stock', label: 'stock.level', yes: 'stock.low_only', no: 'stock.ok_only', catalogueOnly: false },
+  {
+    param: 'has_variants',
+    label: 'products.variants_column',
+    yes: 'products.with_variants',
+    no: 'products.without_variants',
+    catalogueOnly: true,
+  },
+] as const;
+
 interface TProductsFiltersProps {
   query: TProductListQuery;
   update: (changes: Record<string, string | null>) => void;
@@ -31,9 +44,8 @@ interface TProductsFiltersProps {
 export function ProductsFilters({ query, update, variant = 'catalogue' }: TProductsFiltersProps) {
   const { t } = useTranslation();
   const status = statusOf(query);
-  const hasVariants = query.has_variants === undefined ? 'any' : query.has_variants ? 'with' : 'without';
-  const lowStock = query.low_stock === undefined ? 'any' : query.low_stock ? 'low' : 'ok';
-  const filtered = Boolean(query.search) || status !== 'all' || hasVariants !== 'any' || lowStock !== 'any';
+  const filtered =
+    Boolean(query.search) || status !== 'all' || query.has_variants !== undefined || query.low_stock !== undefined;
 
   return (
     <ListToolbar
@@ -43,12 +55,7 @@ export function ProductsFilters({ query, update, variant = 'catalogue' }: TProdu
           : undefined
       }
     >
-      <SearchField
-        label={t('products.search')}
-        placeholder={t('products.search_hint')}
-        value={query.search ?? ''}
-        onChange={(search) => update({ search })}
-      />
+      <SectionSearchField section="products" search={query.search} update={update} />
       {variant === 'catalogue' && (
         <FilterSelect
           label={t('products.status_column')}
@@ -62,28 +69,16 @@ export function ProductsFilters({ query, update, variant = 'catalogue' }: TProdu
           ]}
         />
       )}
-      <FilterSelect
-        label={t('stock.level')}
-        value={lowStock}
-        onChange={(value) => update({ low_stock: value === 'any' ? null : String(value === 'low') })}
-        options={[
-          { value: 'any', label: t('lists.any') },
-          { value: 'low', label: t('stock.low_only') },
-          { value: 'ok', label: t('stock.ok_only') },
-        ]}
-      />
-      {variant === 'catalogue' && (
-        <FilterSelect
-          label={t('products.variants_column')}
-          value={hasVariants}
-          onChange={(value) => update({ has_variants: value === 'any' ? null : String(value === 'with') })}
-          options={[
-            { value: 'any', label: t('lists.any') },
-            { value: 'with', label: t('products.with_variants') },
-            { value: 'without', label: t('products.without_variants') },
-          ]}
+      {FLAG_FILTERS.filter((filter) => variant === 'catalogue' || !filter.catalogueOnly).map((filter) => (
+        <YesNoFilter
+          key={filter.param}
+          label={t(filter.label)}
+          value={query[filter.param]}
+          onChange={(value) => update({ [filter.param]: value })}
+          yes={t(filter.yes)}
+          no={t(filter.no)}
         />
-      )}
+      ))}
     </ListToolbar>
   );
 }

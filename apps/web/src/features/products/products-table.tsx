@@ -4,15 +4,13 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { formatDZD, type TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { RowActionButton } from '../../components/lists/row-action-button';
-import { ProductThumbnail } from './product-thumbnail';
+import { ArchiveRowActions, type TArchiveRowHandlers } from '../../components/catalogue-kit/archive-row-actions';
+import { ProductIdentity } from './product-identity';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
 /** A product with variants sells at its variants' prices: show their range. */
 export function priceLabel(product: Pick<TProduct, 'price' | 'has_variants' | 'variants'>): string {
@@ -68,15 +66,12 @@ export function StockCell({
   );
 }
 
-export interface TProductsTableProps {
+export interface TProductsTableProps extends TArchiveRowHandlers<TProduct> {
   products: TProduct[];
   canManage: boolean;
-  onEdit: (product: TProduct) => void;
-  onArchive: (product: TProduct) => void;
-  onRestore: (product: TProduct) => void;
 }
 
-export function ProductsTable({ products, canManage, onEdit, onArchive, onRestore }: TProductsTableProps) {
+export function ProductsTable({ products, canManage, ...handlers }: TProductsTableProps) {
   const { t } = useTranslation();
   return (
     <ListTable
@@ -86,7 +81,7 @@ export function ProductsTable({ products, canManage, onEdit, onArchive, onRestor
         t('stock.available'),
         t('products.variants_column'),
         t('products.status_column'),
-        canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+        canManage && actionsColumn(t),
       ]}
       sx={{ minWidth: 720 }}
       aria-label={t('nav.products')}
@@ -94,17 +89,7 @@ export function ProductsTable({ products, canManage, onEdit, onArchive, onRestor
       {products.map((product) => (
         <TableRow key={product.id} hover data-testid="product-row">
           <TableCell>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-              <ProductThumbnail url={product.thumbnail_url} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {product.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  <bdi>{product.sku}</bdi>
-                </Typography>
-              </Box>
-            </Box>
+            <ProductIdentity product={product} />
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
             <bdi>{priceLabel(product)}</bdi>
@@ -132,29 +117,7 @@ export function ProductsTable({ products, canManage, onEdit, onArchive, onRestor
           </TableCell>
           {canManage && (
             <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'end' }}>
-              {product.archived_at ? (
-                <RowActionButton
-                  title={t('products.restore')}
-                  label={t('products.restore_named', { name: product.name })}
-                  icon={<UnarchiveOutlinedIcon />}
-                  onClick={() => onRestore(product)}
-                />
-              ) : (
-                <>
-                  <RowActionButton
-                    title={t('common.edit')}
-                    label={t('products.edit_named', { name: product.name })}
-                    icon={<EditOutlinedIcon />}
-                    onClick={() => onEdit(product)}
-                  />
-                  <RowActionButton
-                    title={t('products.archive')}
-                    label={t('products.archive_named', { name: product.name })}
-                    icon={<ArchiveOutlinedIcon />}
-                    onClick={() => onArchive(product)}
-                  />
-                </>
-              )}
+              <ArchiveRowActions section="products" row={product} {...handlers} />
             </TableCell>
           )}
         </TableRow>

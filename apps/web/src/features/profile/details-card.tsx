@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES, ZProfileUpdate, type TProfile } from '@cod/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PhoneField } from '../../components/money-kit/phone-field';
 import type { z } from 'zod';
 import { useChangeLocale } from '../../app/locale/use-change-locale';
 import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
@@ -64,13 +65,11 @@ export function DetailsCard({ profile }: { profile: TProfile }) {
           helperText={t('account.email_help')}
           slotProps={{ htmlInput: { dir: 'ltr' } }}
         />
-        <TextField
+        <PhoneField
           {...register('phone')}
           label={t('account.phone')}
-          type="tel"
           error={Boolean(fieldError('phone'))}
           helperText={fieldError('phone') ?? t('account.phone_help')}
-          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
         />
         <Controller
           control={control}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import { SplitGrid } from '../../components/money-kit/split-grid';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../app/pages/page-frame';
@@ -29,14 +30,7 @@ export function ProfilePage() {
           {t('account.load_failed')}
         </RetryAlert>
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <SplitGrid columns={{ xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' }}>
           <Box sx={{ display: 'grid', gap: 3 }}>
             {profile.data ? <AvatarCard profile={profile.data} /> : <Skeleton variant="rounded" height={260} />}
             {canOpenSettings && (
@@ -63,7 +57,7 @@ export function ProfilePage() {
             <PasswordCard />
             <SessionsCard />
           </Box>
-        </Box>
+        </SplitGrid>
       )}
     </PageFrame>
   );

@@ -1,31 +1,29 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { z } from 'zod';
 import type { ZProviderInput } from '@cod/shared';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../lib/server-message';
+import { FormTextField } from '../../components/catalogue-kit/form-text-field';
+import { CollectionAddButton, CollectionItemButton } from '../../components/catalogue-kit/collection-controls';
 
 export type TProviderFormValues = z.input<typeof ZProviderInput>;
 
 // Shared schema: at most 20 contacts per provider.
 const MAX_CONTACTS = 20;
 
+// How a contact is reached: typed left to right, with the phone or e-mail keyboard.
+const CONTACT_LINES = [
+  { field: 'phone', type: 'tel' },
+  { field: 'email', type: 'email' },
+] as const;
+
 /** The people to call at a supplier: sales, accounting, the driver who delivers. */
 export function ProviderContactsEditor() {
   const { t } = useTranslation();
-  const { control, register, formState } = useFormContext<TProviderFormValues>();
+  const { control } = useFormContext<TProviderFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'contacts', keyName: 'key' });
-  const errors = formState.errors.contacts;
-  const message = (index: number, field: 'name' | 'role' | 'phone' | 'email') =>
-    translateServerMessage(t, errors?.[index]?.[field]?.message);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -37,60 +35,36 @@ export function ProviderContactsEditor() {
       {fields.map((field, index) => (
         <Paper key={field.key} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <Box sx={{ flex: 1, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              {...register(`contacts.${index}.name`)}
-              size="small"
+            <FormTextField<TProviderFormValues>
+              name={`contacts.${index}.name`}
               label={t('providers.contact_name')}
               required
-              error={Boolean(message(index, 'name'))}
-              helperText={message(index, 'name')}
             />
-            <TextField
-              {...register(`contacts.${index}.role`)}
-              size="small"
+            <FormTextField<TProviderFormValues>
+              name={`contacts.${index}.role`}
               label={t('providers.contact_role')}
               placeholder={t('providers.contact_role_hint')}
-              error={Boolean(message(index, 'role'))}
-              helperText={message(index, 'role')}
             />
-            <TextField
-              {...register(`contacts.${index}.phone`)}
-              size="small"
-              type="tel"
-              label={t('providers.phone')}
-              error={Boolean(message(index, 'phone'))}
-              helperText={message(index, 'phone')}
-              slotProps={{ htmlInput: { dir: 'ltr' } }}
-            />
-            <TextField
-              {...register(`contacts.${index}.email`)}
-              size="small"
-              type="email"
-              label={t('providers.email')}
-              error={Boolean(message(index, 'email'))}
-              helperText={message(index, 'email')}
-              slotProps={{ htmlInput: { dir: 'ltr' } }}
-            />
+            {CONTACT_LINES.map(({ field: line, type }) => (
+              <FormTextField<TProviderFormValues>
+                key={line}
+                name={`contacts.${index}.${line}`}
+                type={type}
+                label={t(`providers.${line}`)}
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
+              />
+            ))}
           </Box>
-          <Tooltip title={t('providers.remove_contact')}>
-            <IconButton aria-label={t('providers.remove_contact')} onClick={() => remove(index)}>
-              <DeleteOutlineIcon />
-            </IconButton>
-          </Tooltip>
+          <CollectionItemButton title={t('providers.remove_contact')} onClick={() => remove(index)} />
         </Paper>
       ))}
-      {fields.length < MAX_CONTACTS && (
-        <Box>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<AddIcon />}
-            onClick={() => append({ name: '', role: '', phone: '', email: '' })}
-          >
-            {t('providers.add_contact')}
-          </Button>
-        </Box>
-      )}
+      <CollectionAddButton
+        count={fields.length}
+        max={MAX_CONTACTS}
+        label={t('providers.add_contact')}
+        size="small"
+        onAdd={() => append({ name: '', role: '', phone: '', email: '' })}
+      />
     </Box>
   );
 }

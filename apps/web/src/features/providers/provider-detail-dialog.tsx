@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDZD, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { errorMessage } from '../../lib/server-errors';
+import { DetailStates } from '../../components/catalogue-kit/detail-states';
 import { ProviderPurchases } from './provider-purchases';
 import { useProviderQuery } from './providers-api';
 
@@ -88,65 +86,60 @@ export function ProviderDetailDialog({
         </>
       }
     >
-      {provider.isError ? (
-        <Alert severity="error">{errorMessage(t, provider.error)}</Alert>
-      ) : !data ? (
-        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={80} />
-          <Skeleton variant="rounded" height={160} />
-        </Box>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          <Info provider={data} />
-          {data.contacts.length > 0 && (
+      <DetailStates query={provider} skeletons={[80, 160]}>
+        {(data) => (
+          <>
+            <Info provider={data} />
+            {data.contacts.length > 0 && (
+              <Box component="section" sx={{ display: 'grid', gap: 1 }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {t('providers.contacts')}
+                </Typography>
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gap: 1,
+                    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
+                  }}
+                >
+                  {data.contacts.map((contact) => (
+                    <Paper key={contact.id} variant="outlined" sx={{ p: 1.5 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {contact.name}
+                      </Typography>
+                      {contact.role && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {contact.role}
+                        </Typography>
+                      )}
+                      {contact.phone && (
+                        <Link href={`tel:${contact.phone}`} variant="body2" sx={{ display: 'block' }}>
+                          <bdi>{contact.phone}</bdi>
+                        </Link>
+                      )}
+                      {contact.email && (
+                        <Link
+                          href={`mailto:${contact.email}`}
+                          variant="body2"
+                          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                        >
+                          <bdi>{contact.email}</bdi>
+                        </Link>
+                      )}
+                    </Paper>
+                  ))}
+                </Box>
+              </Box>
+            )}
             <Box component="section" sx={{ display: 'grid', gap: 1 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('providers.contacts')}
+                {t('providers.purchases')}
               </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1,
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
-                }}
-              >
-                {data.contacts.map((contact) => (
-                  <Paper key={contact.id} variant="outlined" sx={{ p: 1.5 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {contact.name}
-                    </Typography>
-                    {contact.role && (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {contact.role}
-                      </Typography>
-                    )}
-                    {contact.phone && (
-                      <Link href={`tel:${contact.phone}`} variant="body2" sx={{ display: 'block' }}>
-                        <bdi>{contact.phone}</bdi>
-                      </Link>
-                    )}
-                    {contact.email && (
-                      <Link
-                        href={`mailto:${contact.email}`}
-                        variant="body2"
-                        sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                      >
-                        <bdi>{contact.email}</bdi>
-                      </Link>
-                    )}
-                  </Paper>
-                ))}
-              </Box>
+              <ProviderPurchases providerId={providerId} />
             </Box>
-          )}
-          <Box component="section" sx={{ display: 'grid', gap: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {t('providers.purchases')}
-            </Typography>
-            <ProviderPurchases providerId={providerId} />
-          </Box>
-        </Box>
-      )}
+          </>
+        )}
+      </DetailStates>
     </ResponsiveDialog>
   );
 }

@@ -1,8 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TListQuery, TPaged, TProvider, TProviderInput, TStockMovement } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
 import { providerKeys, stockKeys } from '../../lib/query-keys';
-import type { TDeleteResult } from '../../components/lists/use-archive-restore';
+import {
+  rowMutations,
+  useDetailQuery,
+  usePagedQuery,
+  useSaveRow,
+} from '../../components/catalogue-kit/catalogue-queries';
 
 export interface TProviderListParams extends Partial<TListQuery> {
   archived?: boolean;
@@ -14,19 +19,11 @@ export interface TProviderPurchases extends TPaged<TStockMovement> {
 }
 
 export function useProvidersQuery(query: TProviderListParams) {
-  return useQuery({
-    queryKey: providerKeys.list(query),
-    queryFn: ({ signal }) => api.get<TPaged<TProvider>>(`/dashboard/providers${queryString({ ...query })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TProvider>(providerKeys.list(query), '/dashboard/providers', query);
 }
 
 export function useProviderQuery(id: number | null) {
-  return useQuery({
-    queryKey: providerKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<TProvider>(`/dashboard/providers/${id}`, signal),
-    enabled: id !== null,
-  });
+  return useDetailQuery<TProvider>(providerKeys.detail(id ?? 0), id === null ? null : `/dashboard/providers/${id}`);
 }
 
 export function useProviderPurchasesQuery(id: number, query: Partial<TListQuery>) {
@@ -42,33 +39,19 @@ export function useProviderPurchasesQuery(id: number, query: Partial<TListQuery>
  * Provider changes show in the provider lists, details and pickers, and (a rename) in the stock
  * movements, which name the provider of each purchase.
  */
+const invalidateProviders = (client: QueryClient) => client.invalidateQueries({ queryKey: providerKeys.all });
+
 export function useSaveProvider() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: TProviderInput }) =>
-      id === null
-        ? api.post<TProvider>('/dashboard/providers', input)
-        : api.put<TProvider>(`/dashboard/providers/${id}`, input),
-    onSuccess: (_, { id }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: providerKeys.all }),
-        id === null ? undefined : client.invalidateQueries({ queryKey: stockKeys.allMovements() }),
-      ]),
-  });
+  return useSaveRow<TProviderInput, TProvider>('/dashboard/providers', (client, { id }) =>
+    Promise.all([
+      invalidateProviders(client),
+      id === null ? undefined : client.invalidateQueries({ queryKey: stockKeys.allMovements() }),
+    ]),
+  );
 }
 
-export function useArchiveProvider() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<TDeleteResult>(`/dashboard/providers/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
-  });
-}
+const providerRows = rowMutations('/dashboard/providers', invalidateProviders);
 
-export function useRestoreProvider() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.post<TProvider>(`/dashboard/providers/${id}/restore`),
-    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
-  });
-}
+export const useArchiveProvider = providerRows.useArchive;
+
+export const useRestoreProvider = () => providerRows.useRestore<TProvider>();

@@ -1,28 +1,24 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { formatDZD, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { RowActionButton } from '../../components/lists/row-action-button';
+import { RowLink } from '../../components/catalogue-kit/row-link';
+import { ArchiveRowActions, type TArchiveRowHandlers } from '../../components/catalogue-kit/archive-row-actions';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
-interface TProvidersTableProps {
+interface TProvidersTableProps extends TArchiveRowHandlers<TProvider> {
   providers: TProvider[];
   canManage: boolean;
   onView: (provider: TProvider) => void;
-  onEdit: (provider: TProvider) => void;
-  onArchive: (provider: TProvider) => void;
-  onRestore: (provider: TProvider) => void;
 }
 
-export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive, onRestore }: TProvidersTableProps) {
+export function ProvidersTable({ providers, canManage, onView, ...handlers }: TProvidersTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <ListTable
@@ -31,7 +27,7 @@ export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive
         t('providers.contact'),
         { label: t('providers.purchases'), sx: { textAlign: 'end' } },
         t('providers.last_purchase'),
-        { label: t('lists.actions'), sx: { textAlign: 'end' } },
+        actionsColumn(t),
       ]}
       sx={{ minWidth: 760 }}
       aria-label={t('nav.providers')}
@@ -39,15 +35,7 @@ export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive
       {providers.map((provider) => (
         <TableRow key={provider.id} hover data-testid="provider-row">
           <TableCell>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => onView(provider)}
-              sx={{ fontWeight: 600, textAlign: 'start' }}
-            >
-              {provider.name}
-            </Link>
+            <RowLink onClick={() => onView(provider)}>{provider.name}</RowLink>
             {provider.archived_at && (
               <Chip size="small" label={t('products.status.archived')} sx={{ marginInlineStart: 1 }} />
             )}
@@ -87,30 +75,7 @@ export function ProvidersTable({ providers, canManage, onView, onEdit, onArchive
               icon={<VisibilityOutlinedIcon />}
               onClick={() => onView(provider)}
             />
-            {canManage && !provider.archived_at && (
-              <>
-                <RowActionButton
-                  title={t('common.edit')}
-                  label={t('providers.edit_named', { name: provider.name })}
-                  icon={<EditOutlinedIcon />}
-                  onClick={() => onEdit(provider)}
-                />
-                <RowActionButton
-                  title={t('products.archive')}
-                  label={t('providers.archive_named', { name: provider.name })}
-                  icon={<ArchiveOutlinedIcon />}
-                  onClick={() => onArchive(provider)}
-                />
-              </>
-            )}
-            {canManage && provider.archived_at && (
-              <RowActionButton
-                title={t('products.restore')}
-                label={t('providers.restore_named', { name: provider.name })}
-                icon={<UnarchiveOutlinedIcon />}
-                onClick={() => onRestore(provider)}
-              />
-            )}
+            {canManage && <ArchiveRowActions section="providers" row={provider} {...handlers} />}
           </TableCell>
         </TableRow>
       ))}

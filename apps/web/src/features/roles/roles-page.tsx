@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { permissionMatrix, type TRoleRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { FormDialog } from '../../components/ops-kit/form-dialog';
 import { useAppAbility } from '../../lib/ability';
 import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
@@ -64,31 +64,26 @@ function RoleNameDialog({
       onDone(role);
     });
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       maxWidth="xs"
       onClose={onClose}
       busy={busy}
       testId="role-name-dialog"
       title={t(`team.roles.${dialog.mode}`)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      submit={{ submitLabel: t('common.save'), submitTestId: 'role-name-save' }}
+      onSave={submit}
+      submitLabel={t('common.save')}
+      submitTestId="role-name-save"
+      error={error}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          autoFocus
-          required
-          label={t('team.roles.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          inputProps={{ maxLength: 60, 'data-testid': 'role-name' }}
-        />
-      </Stack>
-    </ResponsiveDialog>
+      <TextField
+        autoFocus
+        required
+        label={t('team.roles.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        inputProps={{ maxLength: 60, 'data-testid': 'role-name' }}
+      />
+    </FormDialog>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type TSalesChannel,
   type TSalesChannelInput,
   type TSalesChannelWithKey,
+  type TSalesSourceType,
 } from '@cod/shared';
 import type { z } from 'zod';
 import { Controller, useWatch } from 'react-hook-form';
@@ -32,6 +33,18 @@ interface TChannelDialogProps {
 }
 
 const selectRow = { display: 'flex', alignItems: 'center' } as const;
+
+/** A choice of the source or icon menus: the channel icon it gives, then its name. */
+function iconItem(value: string, icon: string | null, sourceType: TSalesSourceType, label: string) {
+  return (
+    <MenuItem key={value} value={value}>
+      <ListItemIcon>
+        <ChannelIcon icon={icon} sourceType={sourceType} fontSize="small" />
+      </ListItemIcon>
+      {label}
+    </MenuItem>
+  );
+}
 
 /** Issue 3.7: name, icon and source type of a channel orders come from. */
 export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogProps) {
@@ -106,14 +119,7 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
                 },
               }}
             >
-              {SALES_SOURCE_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  <ListItemIcon>
-                    <ChannelIcon icon={null} sourceType={type} fontSize="small" />
-                  </ListItemIcon>
-                  {t(`sales_channels.sources.${type}`)}
-                </MenuItem>
-              ))}
+              {SALES_SOURCE_TYPES.map((type) => iconItem(type, null, type, t(`sales_channels.sources.${type}`)))}
             </TextField>
           )}
         />
@@ -147,20 +153,10 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
                 inputLabel: { shrink: true },
               }}
             >
-              <MenuItem value="">
-                <ListItemIcon>
-                  <ChannelIcon icon={null} sourceType={sourceType} fontSize="small" />
-                </ListItemIcon>
-                {t('sales_channels.icon_default')}
-              </MenuItem>
-              {Object.keys(CHANNEL_ICONS).map((name) => (
-                <MenuItem key={name} value={name}>
-                  <ListItemIcon>
-                    <ChannelIcon icon={name} sourceType={sourceType} fontSize="small" />
-                  </ListItemIcon>
-                  {t(`sales_channels.icons.${name}`)}
-                </MenuItem>
-              ))}
+              {iconItem('', null, sourceType, t('sales_channels.icon_default'))}
+              {Object.keys(CHANNEL_ICONS).map((name) =>
+                iconItem(name, name, sourceType, t(`sales_channels.icons.${name}`)),
+              )}
             </TextField>
           )}
         />

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
 import { ChannelIcon } from './channel-icons';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
 export type TChannelAction = 'edit' | 'rotate' | 'revoke' | 'delete';
 
@@ -48,7 +49,7 @@ export function ChannelsTable({ channels, canManage, onAction }: TChannelsTableP
         t('sales_channels.source_type'),
         t('sales_channels.intake_key'),
         t('customers.status'),
-        canManage && { label: t('lists.actions'), sx: { textAlign: 'end' } },
+        canManage && actionsColumn(t),
       ]}
       sx={{ minWidth: 720 }}
       aria-label={t('nav.sales_channels')}

@@ -1,22 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TListQuery, TPaged, TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
-import { api, queryString } from '../../lib/api-client';
+import type { TListQuery, TSalesChannel, TSalesChannelInput, TSalesChannelWithKey } from '@cod/shared';
+import { api } from '../../lib/api-client';
+import { useCatalogueMutation, usePagedQuery } from '../../components/catalogue-kit/catalogue-queries';
 import { salesChannelKeys } from '../../lib/query-keys';
 import type { TDeleteResult } from '../../components/lists/use-archive-restore';
 
 export function useSalesChannelsQuery(query: Partial<TListQuery>) {
-  return useQuery({
-    queryKey: salesChannelKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get<TPaged<TSalesChannel>>(`/dashboard/sales-channels${queryString({ ...query })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TSalesChannel>(salesChannelKeys.list(query), '/dashboard/sales-channels', query);
 }
 
 /** Channel changes show only in the channels list (orders will show the name and icon later). */
 function useChannelMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: salesChannelKeys.all }) });
+  return useCatalogueMutation(mutationFn, (client) => client.invalidateQueries({ queryKey: salesChannelKeys.all }));
 }
 
 /** Create answers the intake key, the only time it is ever sent (issue 3.7). */

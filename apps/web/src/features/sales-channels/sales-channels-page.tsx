@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { AddButton } from '../../components/buttons/add-button';
 import { useArchiveRestore } from '../../components/lists/use-archive-restore';
-import { PagedList } from '../../components/lists/paged-list';
 import { errorMessage } from '../../lib/server-errors';
 import { idParam, useListState } from '../../components/lists/use-list-state';
-import { PageFrame } from '../../app/pages/page-frame';
+import { CatalogueListPage } from '../../components/catalogue-kit/catalogue-list-page';
 import { ChannelDialog } from './channel-dialog';
 import { ChannelsTable, type TChannelAction } from './channels-table';
 import { IntakeKeyDialog } from './intake-key-dialog';
@@ -22,7 +20,8 @@ type TConfirm = { action: 'rotate' | 'revoke'; channel: TSalesChannel };
 export function SalesChannelsPage() {
   const { t } = useTranslation();
   const canManage = useAppAbility().can('manage', 'sales_channels');
-  const { query, params, update, setDialog } = useListState(ZSalesChannelListQuery);
+  const list = useListState(ZSalesChannelListQuery);
+  const { query, params, setDialog } = list;
   const channels = useSalesChannelsQuery(query);
   const rotate = useRotateKey();
   const revoke = useRevokeKey();
@@ -63,26 +62,16 @@ export function SalesChannelsPage() {
     }
   };
 
-  const createButton = canManage && (
-    <AddButton label={t('sales_channels.new')} onClick={() => setDialog({ dialog: 'create' })} />
-  );
-
   return (
-    <PageFrame title={t('nav.sales_channels')} subtitle={t('sales_channels.subtitle')} actions={createButton}>
-      <PagedList
-        query={channels}
-        state={{ query, update }}
-        filtered={Boolean(query.search)}
-        search={{ label: t('sales_channels.search') }}
-        empty={{
-          icon: <StorefrontOutlinedIcon fontSize="large" />,
-          title: t('sales_channels.empty_title'),
-          message: t('sales_channels.empty_message'),
-          action: createButton,
-        }}
-      >
-        {(page) => <ChannelsTable channels={page.data} canManage={canManage} onAction={onAction} />}
-      </PagedList>
+    <CatalogueListPage
+      section="sales_channels"
+      emptyIcon={<StorefrontOutlinedIcon fontSize="large" />}
+      query={channels}
+      state={list}
+      filtered={Boolean(query.search)}
+      search={{ label: t('sales_channels.search') }}
+      rows={(page) => <ChannelsTable channels={page.data} canManage={canManage} onAction={onAction} />}
+    >
       {canManage && (dialog === 'create' || editing) && (
         <ChannelDialog
           key={editing?.id ?? 'new'}
@@ -120,6 +109,6 @@ export function SalesChannelsPage() {
         confirmLabel={deleting ? t('sales_channels.actions.delete') : ''}
         danger
       />
-    </PageFrame>
+    </CatalogueListPage>
   );
 }

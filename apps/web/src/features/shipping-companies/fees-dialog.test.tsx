@@ -1,48 +1,27 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TShippingCompany, TShippingFeeRow } from '@cod/shared';
+import { describe, expect, it, vi } from 'vitest';
+import type { TShippingFeeRow } from '@cod/shared';
 import { toast } from '../../lib/toast';
 import type * as ToastModule from '../../lib/toast';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
 import { FeesDialog } from './fees-dialog';
+import { serveFetch, shippingCompany, signInAsShippingManager } from './shipping-companies-test-support';
 
 vi.mock('../../lib/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof ToastModule>()),
   toast: vi.fn(async () => undefined),
 }));
 
-const COMPANY: TShippingCompany = {
-  id: 3,
-  kind: 'manual',
-  code: 'own',
-  name: 'Nos livreurs',
-  icon: null,
-  base_url: null,
-  credentials: {},
-  active: true,
-  served_wilayas: null,
-  sender_wilaya: 16,
-  webhook_url: null,
-  created_at: '2026-11-21T00:00:00Z',
-};
+const COMPANY = shippingCompany({ id: 3 });
 const ROWS: TShippingFeeRow[] = [
   { state_id: 1, state_name: 'Adrar', home_fee: 900, stopdesk_fee: null, return_fee: null },
   { state_id: 16, state_name: 'Alger', home_fee: 400, stopdesk_fee: 300, return_fee: 200 },
 ];
 
-function serve() {
-  // The list and the save both answer the wilayas' fees.
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ data: ROWS }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+// The list and the save both answer the wilayas' fees.
+const serve = () => serveFetch(() => new Response(JSON.stringify({ data: ROWS }), { status: 200 }));
 
-beforeEach(() =>
-  signIn({ ...OWNER, permissions: [...OWNER.permissions, 'view shipping_companies', 'manage shipping_companies'] }),
-);
-afterEach(() => vi.unstubAllGlobals());
+signInAsShippingManager();
 
 describe('FeesDialog: the return fee (decision 0112)', () => {
   it('shows each wilaya’s return fee and saves the edited one with the delivery fees', async () => {

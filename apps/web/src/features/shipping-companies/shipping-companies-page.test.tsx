@@ -1,23 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TShippingCompany } from '@cod/shared';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
 import { ShippingCompaniesPage } from './shipping-companies-page';
+import { serveFetch, shippingCompany, signInAsShippingManager } from './shipping-companies-test-support';
 
-const YALIDINE: TShippingCompany = {
-  id: 1,
+const YALIDINE = shippingCompany({
   kind: 'yalidine',
   code: 'yalidine',
   name: 'Yalidine',
-  icon: null,
-  base_url: null,
   credentials: { api_id: '••••••••', api_token: '••••••••9f3a' },
-  active: true,
-  served_wilayas: null,
-  sender_wilaya: 16,
   webhook_url: 'http://localhost/webhooks/carriers/abc',
-  created_at: '2026-11-21T00:00:00Z',
-};
+});
 const PRESETS = {
   data: [
     {
@@ -35,20 +28,15 @@ const PRESETS = {
 };
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  return serveFetch((url, init) => {
     if (init?.method === 'POST')
       return new Response(JSON.stringify({ message: 'ok', data: YALIDINE }), { status: 201 });
     if (url.endsWith('/presets')) return new Response(JSON.stringify(PRESETS), { status: 200 });
     return new Response(JSON.stringify({ data: [YALIDINE], total: 1 }), { status: 200 });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-beforeEach(() =>
-  signIn({ ...OWNER, permissions: [...OWNER.permissions, 'view shipping_companies', 'manage shipping_companies'] }),
-);
-afterEach(() => vi.unstubAllGlobals());
+signInAsShippingManager();
 
 describe('ShippingCompaniesPage (issue 5.3)', () => {
   it('lists companies without ever showing a secret, and adds one with its credentials', async () => {

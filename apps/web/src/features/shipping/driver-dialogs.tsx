@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { ReadOnlyDialog } from '../../components/ops-kit/read-only-dialog';
 import { useDriverUpdates, useNotifyDriver } from './shipping-api';
 
 /** SPEC 2.4 ecotrack notify driver. SPEC 5: an empty message cannot be sent (nothing is sent). */
@@ -20,8 +20,7 @@ export function DriverNotifyDialog({ orderId, onClose }: { orderId: number; onCl
   const [message, setMessage] = useState('');
   const empty = message.trim() === '';
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (empty) return;
     try {
       await notify.mutateAsync({ orderId, message: message.trim() });
@@ -36,19 +35,12 @@ export function DriverNotifyDialog({ orderId, onClose }: { orderId: number; onCl
     <ResponsiveDialog
       open
       onClose={onClose}
-      onSubmit={(event) => void submit(event)}
+      onSave={submit}
       busy={notify.isPending}
       maxWidth="xs"
       testId="driver-notify-dialog"
       title={t('shipping.notify_driver')}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={empty || notify.isPending}>
-            {t('shipping.send')}
-          </Button>
-        </>
-      }
+      submit={{ submitLabel: t('shipping.send'), submitDisabled: empty }}
     >
       <TextField
         autoFocus
@@ -69,14 +61,7 @@ export function DriverUpdatesDialog({ orderId, onClose }: { orderId: number; onC
   const { t } = useTranslation();
   const updates = useDriverUpdates(orderId);
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      maxWidth="xs"
-      testId="driver-updates-dialog"
-      title={t('shipping.driver_updates')}
-      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
-    >
+    <ReadOnlyDialog onClose={onClose} maxWidth="xs" testId="driver-updates-dialog" title={t('shipping.driver_updates')}>
       {updates.isLoading ? (
         <CircularProgress size={28} aria-label={t('shipping.loading')} />
       ) : updates.isError ? (
@@ -95,6 +80,6 @@ export function DriverUpdatesDialog({ orderId, onClose }: { orderId: number; onC
           ))}
         </List>
       )}
-    </ResponsiveDialog>
+    </ReadOnlyDialog>
   );
 }

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { DriverNotifyDialog, DriverUpdatesDialog } from './driver-dialogs';
 import { useCancelShipment, useRefreshShipment, useShipmentTimeline } from './shipping-api';
-import { failureMessage, translateServerMessage } from '../../lib/server-message';
+import { failureMessage } from '../../lib/server-message';
+import { announceResult } from '../../lib/announce-result';
 import { formatDateTime, formatLocalDateTime } from '../../lib/format-date';
 
 /** SPEC 2.4 shipment status timeline: the carrier's statuses with SPEC 4's dot colours. */
@@ -34,15 +35,9 @@ export function ShipmentTimelineDialog({ orderId, onClose }: { orderId: number; 
     }
   };
   const onCancel = async () => {
-    try {
-      const answer = await cancel.mutateAsync(orderId);
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      setConfirmCancel(false);
-      onClose();
-    } catch (error) {
-      setConfirmCancel(false);
-      void toast(failureMessage(t, error, 'shipping.cancel_failed'), { variant: 'error' });
-    }
+    const done = await announceResult(t, () => cancel.mutateAsync(orderId), { failureKey: 'shipping.cancel_failed' });
+    setConfirmCancel(false);
+    if (done) onClose();
   };
 
   return (

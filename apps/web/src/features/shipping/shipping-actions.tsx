@@ -11,18 +11,10 @@ import type { TScanMode } from './scan-mode';
 import { ShipmentTimelineDialog } from './shipment-timeline-dialog';
 import { useGoBack, useValidateDispatched } from './shipping-api';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
+import type { TCarrierRowAction } from '../orders/row-action-rules';
 
 /** The Orders screen's carrier actions (its TRowAction / TBulkAction names) plus the scanner. */
-export type TShippingAction =
-  | 'assign_shipping'
-  | 'dispatch'
-  | 'go_back'
-  | 'validate'
-  | 'parcel_tickets'
-  | 'shipment_timeline'
-  | 'notify_driver'
-  | 'driver_updates'
-  | 'barcode';
+export type TShippingAction = TCarrierRowAction | 'barcode';
 
 type TOpen = { action: TShippingAction; orderIds: number[]; scanMode?: TScanMode };
 

@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEK_DAYS, ZShopSettingsInput, type TShopSettings } from '@cod/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PhoneField } from '../../components/money-kit/phone-field';
 import type { z } from 'zod';
 import { PageFrame } from '../../app/pages/page-frame';
 import { applyServerErrors, fieldMatcher } from '../../lib/server-errors';
@@ -151,13 +152,7 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
           disabled={!canEdit}
           sx={full}
         />
-        <TextField
-          {...field('sender_phone')}
-          label={t('shop_settings.sender_phone')}
-          type="tel"
-          disabled={!canEdit}
-          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
-        />
+        <PhoneField {...field('sender_phone')} label={t('shop_settings.sender_phone')} disabled={!canEdit} />
         <Controller
           control={control}
           name="default_shipping_company_id"
@@ -185,14 +180,12 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
       </Section>
 
       <Section title={t('shop_settings.contact')} help={t('shop_settings.contact_help')}>
-        <TextField
+        <PhoneField
           {...register('whatsapp_phone')}
           label={t('shop_settings.whatsapp_phone')}
-          type="tel"
           disabled={!canEdit}
           error={Boolean(fieldError('whatsapp_phone'))}
           helperText={fieldError('whatsapp_phone') ?? t('shop_settings.whatsapp_help')}
-          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
         />
         <Controller
           control={control}

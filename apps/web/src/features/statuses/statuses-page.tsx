@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -19,13 +17,14 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { STATUS_TYPES, type TStatus, type TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
 import { StatusChip } from '../orders/table/order-cells';
 import { useShopStatuses, useStatusLabel } from './status-label';
 import { useStatusMutations } from './statuses-api';
 import { useSubmitError } from '../../components/forms/use-field-errors';
+import { FormDialog } from '../../components/ops-kit/form-dialog';
+import { ChoiceConfirmDialog } from '../../components/ops-kit/choice-confirm-dialog';
 
 const LANGS = ['en', 'fr', 'ar'] as const;
 
@@ -53,6 +52,11 @@ function StatusDialog({ status, type, onClose }: { status: TStatus | null; type:
   const [form, setForm] = useState(() => formOf(status, type));
   const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
+  // A field's value and change handler, bound to one key of the form.
+  const text = (key: 'display_name' | 'color' | 'position') => ({
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value }),
+  });
   const submit = () =>
     guard(async () => {
       const names = Object.fromEntries(LANGS.map((l) => [l, form.names[l].trim()]).filter(([, v]) => v));
@@ -76,68 +80,55 @@ function StatusDialog({ status, type, onClose }: { status: TStatus | null; type:
       onClose();
     });
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
       busy={busy}
       testId="status-editor-dialog"
       title={
         status ? t('team.statuses.edit') : t('team.statuses.add_in', { type: t(`team.status_types.${form.type}`) })
       }
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      submit={{ submitLabel: t('common.save'), submitTestId: 'status-save' }}
+      onSave={submit}
+      submitLabel={t('common.save')}
+      submitTestId="status-save"
+      error={error}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
+      <TextField
+        label={t('team.statuses.display_name')}
+        helperText={t('team.statuses.display_name_hint')}
+        required
+        {...text('display_name')}
+        inputProps={{ 'data-testid': 'status-display-name', maxLength: 60 }}
+      />
+      {LANGS.map((lang) => (
         <TextField
-          label={t('team.statuses.display_name')}
-          helperText={t('team.statuses.display_name_hint')}
-          required
-          value={form.display_name}
-          onChange={(e) => setForm({ ...form, display_name: e.target.value })}
-          inputProps={{ 'data-testid': 'status-display-name', maxLength: 60 }}
+          key={lang}
+          label={t(`team.statuses.name_in.${lang}`)}
+          value={form.names[lang]}
+          onChange={(e) => setForm({ ...form, names: { ...form.names, [lang]: e.target.value } })}
+          inputProps={{ dir: lang === 'ar' ? 'rtl' : 'ltr', 'data-testid': `status-name-${lang}`, maxLength: 60 }}
         />
-        {LANGS.map((lang) => (
-          <TextField
-            key={lang}
-            label={t(`team.statuses.name_in.${lang}`)}
-            value={form.names[lang]}
-            onChange={(e) => setForm({ ...form, names: { ...form.names, [lang]: e.target.value } })}
-            inputProps={{ dir: lang === 'ar' ? 'rtl' : 'ltr', 'data-testid': `status-name-${lang}`, maxLength: 60 }}
-          />
-        ))}
-        <Stack direction="row" spacing={2}>
-          <TextField
-            label={t('team.statuses.color')}
-            type="color"
-            value={form.color}
-            onChange={(e) => setForm({ ...form, color: e.target.value })}
-            sx={{ width: 120 }}
-          />
-          <TextField
-            label={t('team.statuses.position')}
-            type="number"
-            value={form.position}
-            onChange={(e) => setForm({ ...form, position: e.target.value })}
-            inputProps={{ min: 0 }}
-            sx={{ width: 140 }}
-          />
-        </Stack>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={form.active}
-              disabled={status?.is_system}
-              onChange={(e) => setForm({ ...form, active: e.target.checked })}
-            />
-          }
-          label={t('team.statuses.active')}
+      ))}
+      <Stack direction="row" spacing={2}>
+        <TextField label={t('team.statuses.color')} type="color" {...text('color')} sx={{ width: 120 }} />
+        <TextField
+          label={t('team.statuses.position')}
+          type="number"
+          {...text('position')}
+          inputProps={{ min: 0 }}
+          sx={{ width: 140 }}
         />
       </Stack>
-    </ResponsiveDialog>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.active}
+            disabled={status?.is_system}
+            onChange={(e) => setForm({ ...form, active: e.target.checked })}
+          />
+        }
+        label={t('team.statuses.active')}
+      />
+    </FormDialog>
   );
 }
 
@@ -155,45 +146,27 @@ function DeleteStatusDialog({
   const { remove } = useStatusMutations();
   const choices = statuses.filter((s) => s.type === status.type && s.id !== status.id && s.active !== false);
   const [replacement, setReplacement] = useState<number | ''>(choices[0]?.id ?? '');
-  const { error, guard } = useSubmitError();
-  const submit = () =>
-    guard(async () => {
-      const done = await remove.mutateAsync({ id: status.id, replacementId: replacement || null });
-      void toast(t('team.statuses.deleted', { count: done.orders_moved }), { variant: 'success' });
-      onClose();
-    });
   return (
-    <ResponsiveDialog
-      open
+    <ChoiceConfirmDialog
       onClose={onClose}
       busy={remove.isPending}
-      maxWidth="xs"
       testId="status-delete-dialog"
       title={t('team.statuses.delete_title', { name: label(status) })}
-      submit={{
-        onSubmit: () => void submit(),
-        submitColor: 'error',
-        submitLabel: t('team.statuses.delete'),
-        submitTestId: 'status-delete-confirm',
+      explain={t('team.statuses.delete_explain')}
+      confirmLabel={t('team.statuses.delete')}
+      confirmTestId="status-delete-confirm"
+      onConfirm={async () => {
+        const done = await remove.mutateAsync({ id: status.id, replacementId: replacement || null });
+        void toast(t('team.statuses.deleted', { count: done.orders_moved }), { variant: 'success' });
+        onClose();
       }}
-    >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Typography variant="body2">{t('team.statuses.delete_explain')}</Typography>
-        <TextField
-          select
-          label={t('team.statuses.replacement')}
-          value={replacement}
-          onChange={(e) => setReplacement(Number(e.target.value))}
-        >
-          {choices.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {label(s)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {error && <Alert severity="error">{error}</Alert>}
-      </Stack>
-    </ResponsiveDialog>
+      choice={{
+        label: t('team.statuses.replacement'),
+        value: replacement,
+        onChange: setReplacement,
+        options: choices.map((s) => ({ value: s.id, label: label(s) })),
+      }}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  TPaged,
   TProduct,
   TProductListQuery,
   TPurchaseInput,
@@ -8,24 +7,16 @@ import type {
   TStockMovement,
   TStockMovementListQuery,
 } from '@cod/shared';
-import { api, queryString } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { usePagedQuery } from '../../components/catalogue-kit/catalogue-queries';
 import { pagePropsKeys, productKeys, providerKeys, stockKeys } from '../../lib/query-keys';
 
 export function useStockLevelsQuery(query: Partial<TProductListQuery>) {
-  return useQuery({
-    queryKey: stockKeys.levels(query),
-    queryFn: ({ signal }) => api.get<TPaged<TProduct>>(`/dashboard/stock${queryString({ ...query })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TProduct>(stockKeys.levels(query), '/dashboard/stock', query);
 }
 
 export function useStockMovementsQuery(query: Partial<TStockMovementListQuery>) {
-  return useQuery({
-    queryKey: stockKeys.movements(query),
-    queryFn: ({ signal }) =>
-      api.get<TPaged<TStockMovement>>(`/dashboard/stock/movements${queryString({ ...query })}`, signal),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TStockMovement>(stockKeys.movements(query), '/dashboard/stock/movements', query);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Fragment, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
@@ -12,9 +11,10 @@ import TuneIcon from '@mui/icons-material/Tune';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { TProduct } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ProductThumbnail } from '../products/product-thumbnail';
+import { ProductIdentity } from '../products/product-identity';
 import { RowActionButton } from '../../components/lists/row-action-button';
 import { ListTable } from '../../components/lists/list-table';
+import { actionsColumn } from '../../components/catalogue-kit/actions-column';
 
 interface TStockLevelsTableProps {
   products: TProduct[];
@@ -45,7 +45,7 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
         { label: t('stock.reserved'), sx: figure },
         { label: t('stock.available'), sx: figure },
         { label: t('stock.threshold'), sx: figure },
-        { label: t('lists.actions'), sx: { textAlign: 'end' } },
+        actionsColumn(t),
       ]}
       sx={{ minWidth: 760 }}
       aria-label={t('stock.levels')}
@@ -54,16 +54,7 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
         <Fragment key={product.id}>
           <TableRow hover data-testid="stock-row">
             <TableCell>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                <ProductThumbnail url={product.thumbnail_url} size={36} />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {product.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    <bdi>{product.sku}</bdi>
-                  </Typography>
-                </Box>
+              <ProductIdentity product={product} thumbnailSize={36}>
                 {product.is_low_stock && (
                   <Chip size="small" color="warning" icon={<WarningAmberIcon />} label={t('stock.low')} />
                 )}
@@ -78,7 +69,7 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
                     {t('products.variants_count', { count: product.variants.length })}
                   </Button>
                 )}
-              </Box>
+              </ProductIdentity>
             </TableCell>
             <TableCell sx={figure}>{product.on_hand}</TableCell>
             <TableCell sx={figure}>{product.reserved}</TableCell>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/money-kit/action-bar';
+import { useBusyTask } from '../../components/money-kit/use-busy-task';
 import { api } from '../../lib/api-client';
 import { appI18n, loadLocalePart } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -16,13 +16,11 @@ const MAX_ORDERS = 50_000;
  */
 export function ExportOrdersButton() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     void loadLocalePart(appI18n, 'central');
   }, []);
-  const run = async () => {
-    setBusy(true);
-    try {
+  const exportOrders = useBusyTask(
+    async () => {
       const ids: number[] = [];
       for (let page = 1; ids.length < MAX_ORDERS; page += 1) {
         const answer = await api.get<{ data: Array<{ id: number }> }>(
@@ -36,21 +34,15 @@ export function ExportOrdersButton() {
         body: { order_ids: ids.slice(0, MAX_ORDERS), tab: 'all' },
         fallbackName: 'orders_all_export.xlsx',
       });
-    } catch {
-      void toast(t('central.pay.export_failed'), { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => t('central.pay.export_failed'),
+  );
   return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadOutlinedIcon />}
-      onClick={() => void run()}
-      disabled={busy}
-      data-testid="export-orders"
-    >
-      {t('central.pay.export')}
-    </Button>
+    <ExportButton
+      label={t('central.pay.export')}
+      busy={exportOrders.busy}
+      onClick={exportOrders.run}
+      testId="export-orders"
+    />
   );
 }

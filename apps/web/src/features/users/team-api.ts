@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TInvitationAnswer, TPaged, TTeamUser } from '@cod/shared';
 import { api } from '../../lib/api-client';
+import { useRefreshingMutation } from '../../lib/use-refreshing-mutation';
 import { userKeys } from './users-api';
 
 export interface TRoleOption {
@@ -30,17 +31,13 @@ export interface TUserForm {
 
 /** Issue 18.1: the team's writes; each refreshes the users list. */
 export function useTeamMutations() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: userKeys.all });
   return {
-    create: useMutation({
-      mutationFn: (body: TUserForm) => api.post<TInvitationAnswer>('/dashboard/users', body),
-      onSuccess: refresh,
-    }),
-    update: useMutation({
-      mutationFn: ({ id, body }: { id: number; body: TUserForm }) => api.put<TTeamUser>(`/dashboard/users/${id}`, body),
-      onSuccess: refresh,
-    }),
+    create: useRefreshingMutation(userKeys.all, (body: TUserForm) =>
+      api.post<TInvitationAnswer>('/dashboard/users', body),
+    ),
+    update: useRefreshingMutation(userKeys.all, ({ id, body }: { id: number; body: TUserForm }) =>
+      api.put<TTeamUser>(`/dashboard/users/${id}`, body),
+    ),
     deactivate: useUserAction<TTeamUser & { orders_reassigned: number }>('deactivate'),
     activate: useUserAction<TTeamUser>('activate'),
     resend: useUserAction<TInvitationAnswer>('resend-invitation'),
@@ -50,10 +47,7 @@ export function useTeamMutations() {
 
 /** POST /dashboard/users/{id}/{action}, refreshing the list. */
 function useUserAction<T>(action: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body?: unknown }) =>
-      api.post<T>(`/dashboard/users/${id}/${action}`, body ?? {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useRefreshingMutation(userKeys.all, ({ id, body }: { id: number; body?: unknown }) =>
+    api.post<T>(`/dashboard/users/${id}/${action}`, body ?? {}),
+  );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,6 +16,9 @@ import { useRoleLabel } from '../roles/role-label';
 import { useRoleOptionsQuery, useTeamMutations, type TUserForm } from './team-api';
 import type { TUserListRow } from './users-api';
 import { useSubmitError } from '../../components/forms/use-field-errors';
+import { SelectField } from '../../components/forms/select-field';
+import { FormDialog } from '../../components/ops-kit/form-dialog';
+import { ChoiceConfirmDialog } from '../../components/ops-kit/choice-confirm-dialog';
 
 /** Invite (default) or create with a password; or edit name, phone, role and commission. */
 export function UserDialog({
@@ -47,6 +49,16 @@ export function UserDialog({
   const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
   const set = (changes: Partial<TUserForm>) => setForm({ ...form, ...changes });
+  // A field's value and change handler, bound to one key of the form.
+  const text = (key: 'name' | 'email' | 'phone' | 'password') => ({
+    value: form[key] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value }),
+  });
+  const amount = (key: 'commission_amount' | 'commission_rate') => ({
+    type: 'number',
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: Number(event.target.value) }),
+  });
 
   const submit = () =>
     guard(async () => {
@@ -67,129 +79,95 @@ export function UserDialog({
     });
 
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
       busy={busy}
       testId="user-dialog"
       title={user ? t('team.users.edit') : t('team.users.add')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      submit={{
-        submitLabel: user ? t('common.save') : invite ? t('team.users.send_invitation') : t('team.users.create'),
-        submitTestId: 'user-save',
-      }}
+      onSave={submit}
+      submitLabel={user ? t('common.save') : invite ? t('team.users.send_invitation') : t('team.users.create')}
+      submitTestId="user-save"
+      error={error}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
+      <TextField
+        required
+        label={t('users.name')}
+        {...text('name')}
+        inputProps={{ 'data-testid': 'user-name', maxLength: 120 }}
+      />
+      {!user && (
         <TextField
           required
-          label={t('users.name')}
-          value={form.name}
-          onChange={(e) => set({ name: e.target.value })}
-          inputProps={{ 'data-testid': 'user-name', maxLength: 120 }}
+          type="email"
+          label={t('users.email')}
+          {...text('email')}
+          inputProps={{ 'data-testid': 'user-email', dir: 'ltr' }}
         />
-        {!user && (
-          <TextField
-            required
-            type="email"
-            label={t('users.email')}
-            value={form.email}
-            onChange={(e) => set({ email: e.target.value })}
-            inputProps={{ 'data-testid': 'user-email', dir: 'ltr' }}
-          />
-        )}
-        <TextField
-          label={t('team.users.phone')}
-          value={form.phone ?? ''}
-          onChange={(e) => set({ phone: e.target.value })}
-          inputProps={{ dir: 'ltr', maxLength: 30 }}
+      )}
+      <TextField label={t('team.users.phone')} {...text('phone')} inputProps={{ dir: 'ltr', maxLength: 30 }} />
+      <TextField
+        select
+        required
+        label={t('users.role')}
+        value={form.role_id || ''}
+        onChange={(e) => set({ role_id: Number(e.target.value) })}
+        SelectProps={{ SelectDisplayProps: { 'data-testid': 'user-role' } as object }}
+      >
+        {(roles.data?.data ?? []).map((role) => (
+          <MenuItem key={role.id} value={role.id} data-role={role.name}>
+            {roleLabel(role.name)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {!user && (
+        <FormControlLabel
+          control={<Switch checked={invite} onChange={(e) => setInvite(e.target.checked)} data-testid="user-invite" />}
+          label={t('team.users.invite_by_email', { hours: INVITATION_HOURS })}
         />
+      )}
+      {!user && !invite && (
         <TextField
-          select
           required
-          label={t('users.role')}
-          value={form.role_id || ''}
-          onChange={(e) => set({ role_id: Number(e.target.value) })}
-          SelectProps={{ SelectDisplayProps: { 'data-testid': 'user-role' } as object }}
-        >
-          {(roles.data?.data ?? []).map((role) => (
-            <MenuItem key={role.id} value={role.id} data-role={role.name}>
-              {roleLabel(role.name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {!user && (
-          <FormControlLabel
-            control={
-              <Switch checked={invite} onChange={(e) => setInvite(e.target.checked)} data-testid="user-invite" />
-            }
-            label={t('team.users.invite_by_email', { hours: INVITATION_HOURS })}
+          type="password"
+          label={t('team.users.password')}
+          {...text('password')}
+          inputProps={{ 'data-testid': 'user-password', autoComplete: 'new-password' }}
+        />
+      )}
+      <Typography variant="subtitle2">{t('team.users.commission')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SelectField
+          label={t('team.users.commission_type')}
+          value={form.commission_type}
+          onChange={(e) => set({ commission_type: e.target.value as TUserForm['commission_type'] })}
+          sx={{ minWidth: 180 }}
+          options={COMMISSION_TYPES.map((type) => ({ value: type, label: t(`team.commission_types.${type}`) }))}
+        />
+        {form.commission_type === 'fixed' && (
+          <TextField
+            label={t('team.users.commission_amount')}
+            {...amount('commission_amount')}
+            inputProps={{ min: 0, step: 1 }}
           />
         )}
-        {!user && !invite && (
+        {form.commission_type === 'percent' && (
           <TextField
-            required
-            type="password"
-            label={t('team.users.password')}
-            value={form.password}
-            onChange={(e) => set({ password: e.target.value })}
-            inputProps={{ 'data-testid': 'user-password', autoComplete: 'new-password' }}
+            label={t('team.users.commission_rate')}
+            {...amount('commission_rate')}
+            inputProps={{ min: 0, max: 100, step: 0.5 }}
           />
         )}
-        <Typography variant="subtitle2">{t('team.users.commission')}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
-            label={t('team.users.commission_type')}
-            value={form.commission_type}
-            onChange={(e) => set({ commission_type: e.target.value as TUserForm['commission_type'] })}
-            sx={{ minWidth: 180 }}
-          >
-            {COMMISSION_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`team.commission_types.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {form.commission_type === 'fixed' && (
-            <TextField
-              type="number"
-              label={t('team.users.commission_amount')}
-              value={form.commission_amount}
-              onChange={(e) => set({ commission_amount: Number(e.target.value) })}
-              inputProps={{ min: 0, step: 1 }}
-            />
-          )}
-          {form.commission_type === 'percent' && (
-            <TextField
-              type="number"
-              label={t('team.users.commission_rate')}
-              value={form.commission_rate}
-              onChange={(e) => set({ commission_rate: Number(e.target.value) })}
-              inputProps={{ min: 0, max: 100, step: 0.5 }}
-            />
-          )}
-          {form.commission_type !== 'none' && (
-            <TextField
-              select
-              label={t('team.users.commission_on')}
-              value={form.commission_on}
-              onChange={(e) => set({ commission_on: e.target.value as TUserForm['commission_on'] })}
-              sx={{ minWidth: 160 }}
-            >
-              {COMMISSION_ON.map((on) => (
-                <MenuItem key={on} value={on}>
-                  {t(`team.commission_on.${on}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </Stack>
+        {form.commission_type !== 'none' && (
+          <SelectField
+            label={t('team.users.commission_on')}
+            value={form.commission_on}
+            onChange={(e) => set({ commission_on: e.target.value as TUserForm['commission_on'] })}
+            sx={{ minWidth: 160 }}
+            options={COMMISSION_ON.map((on) => ({ value: on, label: t(`team.commission_on.${on}`) }))}
+          />
+        )}
       </Stack>
-    </ResponsiveDialog>
+    </FormDialog>
   );
 }
 
@@ -238,47 +216,27 @@ export function DeactivateDialog({ user, onClose }: { user: TUserListRow; onClos
   const agents = useAgentsQuery();
   const { deactivate } = useTeamMutations();
   const [to, setTo] = useState<number | ''>('');
-  const { error, guard } = useSubmitError();
-  const submit = () =>
-    guard(async () => {
-      const done = await deactivate.mutateAsync({ id: user.id, body: { reassign_to: to || null } });
-      void toast(t('team.users.deactivated', { count: done.orders_reassigned }), { variant: 'success' });
-      onClose();
-    });
   return (
-    <ResponsiveDialog
-      open
-      maxWidth="xs"
+    <ChoiceConfirmDialog
       onClose={onClose}
       busy={deactivate.isPending}
       testId="deactivate-dialog"
       title={t('team.users.deactivate_title', { name: user.name })}
-      submit={{
-        onSubmit: () => void submit(),
-        submitColor: 'error',
-        submitLabel: t('team.users.deactivate'),
-        submitTestId: 'deactivate-confirm',
+      explain={t('team.users.deactivate_explain')}
+      confirmLabel={t('team.users.deactivate')}
+      confirmTestId="deactivate-confirm"
+      onConfirm={async () => {
+        const done = await deactivate.mutateAsync({ id: user.id, body: { reassign_to: to || null } });
+        void toast(t('team.users.deactivated', { count: done.orders_reassigned }), { variant: 'success' });
+        onClose();
       }}
-    >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Typography variant="body2">{t('team.users.deactivate_explain')}</Typography>
-        <TextField
-          select
-          label={t('team.users.reassign_to')}
-          value={to}
-          onChange={(e) => setTo(Number(e.target.value) || '')}
-        >
-          <MenuItem value="">{t('team.users.leave_orders')}</MenuItem>
-          {(agents.data?.data ?? [])
-            .filter((a) => a.id !== user.id)
-            .map((a) => (
-              <MenuItem key={a.id} value={a.id}>
-                {a.name}
-              </MenuItem>
-            ))}
-        </TextField>
-        {error && <Alert severity="error">{error}</Alert>}
-      </Stack>
-    </ResponsiveDialog>
+      choice={{
+        label: t('team.users.reassign_to'),
+        value: to,
+        onChange: setTo,
+        options: (agents.data?.data ?? []).filter((a) => a.id !== user.id).map((a) => ({ value: a.id, label: a.name })),
+        leading: <MenuItem value="">{t('team.users.leave_orders')}</MenuItem>,
+      }}
+    />
   );
 }

@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TListQuery, TPaged } from '@cod/shared';
+import type { TListQuery, TPaged, TUserData } from '@cod/shared';
 import { api, queryString } from '../../lib/api-client';
 
-/** A row of GET /dashboard/users (apps/server/src/modules/users/users.repository.ts). */
-export interface TUserListRow {
-  id: number;
-  name: string;
-  email: string;
-  avatar_url: string | null;
-  role: string;
-  commission_type: string | null;
-  is_admin: boolean;
+/**
+ * A row of GET /dashboard/users (apps/server/src/modules/users/users.repository.ts): the user as
+ * the session knows them, without permissions and locale, plus the team's columns.
+ */
+export interface TUserListRow extends Pick<
+  TUserData,
+  'id' | 'name' | 'email' | 'avatar_url' | 'role' | 'commission_type' | 'is_admin'
+> {
   active: boolean;
   last_login_at: string | null;
   created_at: string;

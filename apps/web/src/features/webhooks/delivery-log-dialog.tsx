@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TWebhookDelivery, TWebhookEndpoint } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { ReadOnlyDialog } from '../../components/ops-kit/read-only-dialog';
 import { formatDateTime } from '../../lib/format-date';
 import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
@@ -40,13 +40,12 @@ export function DeliveryLogDialog({
 
   const list = deliveries.data?.data ?? [];
   return (
-    <ResponsiveDialog
-      open
+    <ReadOnlyDialog
       onClose={onClose}
       testId="webhook-log-dialog"
       maxWidth="md"
       title={t('webhooks.log_title')}
-      actions={<Button onClick={onClose}>{t('webhooks.close')}</Button>}
+      closeLabel={t('webhooks.close')}
     >
       <Typography variant="body2" dir="ltr" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mb: 2 }}>
         {endpoint.url}
@@ -115,6 +114,6 @@ export function DeliveryLogDialog({
           </Box>
         ))}
       </Stack>
-    </ResponsiveDialog>
+    </ReadOnlyDialog>
   );
 }

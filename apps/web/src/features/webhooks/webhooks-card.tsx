@@ -17,8 +17,9 @@ import { WEBHOOK_EVENTS, type TWebhookEndpoint, type TWebhookEvent } from '@cod/
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { ApiError } from '../../lib/api-client';
-import { failureMessage, fieldMessages, translateServerMessage } from '../../lib/server-message';
+import { FormDialog } from '../../components/ops-kit/form-dialog';
+import { translatedFieldErrors } from '../../components/forms/use-field-errors';
+import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import {
@@ -177,25 +178,24 @@ export function WebhooksCard({ canEdit }: { canEdit: boolean }) {
       )}
       {open?.kind === 'secret' && <SecretDialog secret={open.secret} onClose={close} />}
       {open?.kind === 'log' && <DeliveryLogDialog endpoint={open.endpoint} canReplay={canEdit} onClose={close} />}
-      {open?.kind === 'delete' && (
+      {(open?.kind === 'delete' || open?.kind === 'rotate') && (
         <ConfirmDialog
           open
-          title={t('webhooks.delete_title')}
-          message={t('webhooks.delete_confirm', { url: open.endpoint.url })}
-          confirmLabel={t('webhooks.delete')}
-          busy={remove.isPending}
-          onConfirm={() => void onDelete(open.endpoint)}
-          onClose={close}
-        />
-      )}
-      {open?.kind === 'rotate' && (
-        <ConfirmDialog
-          open
-          title={t('webhooks.rotate')}
-          message={t('webhooks.rotate_confirm')}
-          confirmLabel={t('webhooks.rotate')}
-          busy={rotate.isPending}
-          onConfirm={() => void onRotate(open.endpoint)}
+          {...(open.kind === 'delete'
+            ? {
+                title: t('webhooks.delete_title'),
+                message: t('webhooks.delete_confirm', { url: open.endpoint.url }),
+                confirmLabel: t('webhooks.delete'),
+                busy: remove.isPending,
+                onConfirm: () => void onDelete(open.endpoint),
+              }
+            : {
+                title: t('webhooks.rotate'),
+                message: t('webhooks.rotate_confirm'),
+                confirmLabel: t('webhooks.rotate'),
+                busy: rotate.isPending,
+                onConfirm: () => void onRotate(open.endpoint),
+              })}
           onClose={close}
         />
       )}
@@ -227,8 +227,7 @@ function EndpointDialog({
   const toggle = (event: TWebhookEvent, on: boolean) =>
     setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
 
-  const submit = async (form: React.FormEvent) => {
-    form.preventDefault();
+  const submit = async () => {
     setErrors({});
     setError(null);
     try {
@@ -245,75 +244,64 @@ function EndpointDialog({
         onClose();
       }
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 422) {
-        const fields = fieldMessages(caught);
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([field, list]) => [field.split('.')[0]!, translateServerMessage(t, list[0]!)]),
-          ),
-        );
-        if (!Object.keys(fields).length) setError(failureMessage(t, caught));
-      } else {
-        setError(failureMessage(t, caught));
-      }
+      // A message on "events.0" belongs to the events group.
+      const fields = translatedFieldErrors(t, caught, (field) => field.split('.')[0]!);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setError(failureMessage(t, caught));
     }
   };
 
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
-      onSubmit={(event) => void submit(event)}
+      onSave={submit}
       busy={save.isPending}
       testId="webhook-dialog"
-      maxWidth="sm"
       title={t(endpoint ? 'webhooks.edit_title' : 'webhooks.add_title')}
-      submit={{ submitLabel: t('webhooks.save') }}
+      submitLabel={t('webhooks.save')}
+      error={error}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          label={t('webhooks.url')}
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          required
-          autoFocus
-          error={Boolean(errors.url)}
-          helperText={errors.url ?? t('webhooks.url_help')}
-          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url', 'data-testid': 'webhook-url' } }}
-        />
-        <Box>
-          <FormLabel component="legend">{t('webhooks.events_label')}</FormLabel>
-          <FormGroup>
-            {WEBHOOK_EVENTS.map((event) => (
-              <FormControlLabel
-                key={event}
-                control={
-                  <Checkbox
-                    checked={events.includes(event)}
-                    onChange={(e) => toggle(event, e.target.checked)}
-                    slotProps={{ input: { 'data-testid': `webhook-event-${eventKey(event)}` } as object }}
-                  />
-                }
-                label={t(`webhooks.events.${eventKey(event)}`)}
-              />
-            ))}
-          </FormGroup>
-          {errors.events && <FormHelperText error>{errors.events}</FormHelperText>}
-        </Box>
-        <TextField
-          label={t('webhooks.description')}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={Boolean(errors.description)}
-          helperText={errors.description}
-        />
-        <FormControlLabel
-          control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
-          label={t('webhooks.active_label')}
-        />
+      <TextField
+        label={t('webhooks.url')}
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+        required
+        autoFocus
+        error={Boolean(errors.url)}
+        helperText={errors.url ?? t('webhooks.url_help')}
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url', 'data-testid': 'webhook-url' } }}
+      />
+      <Box>
+        <FormLabel component="legend">{t('webhooks.events_label')}</FormLabel>
+        <FormGroup>
+          {WEBHOOK_EVENTS.map((event) => (
+            <FormControlLabel
+              key={event}
+              control={
+                <Checkbox
+                  checked={events.includes(event)}
+                  onChange={(e) => toggle(event, e.target.checked)}
+                  slotProps={{ input: { 'data-testid': `webhook-event-${eventKey(event)}` } as object }}
+                />
+              }
+              label={t(`webhooks.events.${eventKey(event)}`)}
+            />
+          ))}
+        </FormGroup>
+        {errors.events && <FormHelperText error>{errors.events}</FormHelperText>}
       </Box>
-    </ResponsiveDialog>
+      <TextField
+        label={t('webhooks.description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+      />
+      <FormControlLabel
+        control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
+        label={t('webhooks.active_label')}
+      />
+    </FormDialog>
   );
 }
 

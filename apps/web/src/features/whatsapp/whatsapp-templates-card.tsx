@@ -12,7 +12,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { WHATSAPP_LOCALES, WHATSAPP_PLACEHOLDERS, type TWhatsAppLocale, type TWhatsAppTemplate } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
+import { FormDialog } from '../../components/ops-kit/form-dialog';
 import { CardHeading } from '../../components/cards/card-heading';
 import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { failureMessage } from '../../lib/server-message';
@@ -130,74 +130,70 @@ function TemplateDialog({ template, onClose }: { template: TWhatsAppTemplate | n
     });
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    return guard(async () => {
+  const submit = () =>
+    guard(async () => {
       await save.mutateAsync({ id: template?.id ?? null, input: { name, locale, body } });
       void toast(t('assignment.whatsapp.saved'), { variant: 'success' });
       onClose();
     });
-  };
 
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
       busy={save.isPending}
       title={template ? t('assignment.whatsapp.edit_title') : t('assignment.whatsapp.add')}
       testId="whatsapp-template-dialog"
-      onSubmit={(event) => void submit(event)}
-      submit={{ submitLabel: t('common.save'), submitTestId: 'whatsapp-template-save' }}
+      onSave={submit}
+      submitLabel={t('common.save')}
+      submitTestId="whatsapp-template-save"
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <TextField
-          label={t('assignment.whatsapp.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          slotProps={{ htmlInput: { 'data-testid': 'whatsapp-template-name' } }}
-        />
-        <TextField
-          select
-          label={t('assignment.whatsapp.language')}
-          value={locale}
-          onChange={(e) => setLocale(e.target.value as TWhatsAppLocale)}
-          error={Boolean(errors.locale)}
-          helperText={errors.locale}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'whatsapp-template-locale' } as object } }}
-        >
-          {WHATSAPP_LOCALES.map((code) => (
-            <MenuItem key={code} value={code}>
-              {t(`assignment.whatsapp.locales.${code}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('assignment.whatsapp.body')}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          multiline
-          minRows={4}
-          required
-          inputRef={bodyRef}
-          error={Boolean(errors.body)}
-          helperText={errors.body ?? t('assignment.whatsapp.body_help')}
-          slotProps={{ htmlInput: { dir: locale === 'ar' ? 'rtl' : 'ltr', 'data-testid': 'whatsapp-template-body' } }}
-        />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('assignment.whatsapp.placeholders')}>
-          {WHATSAPP_PLACEHOLDERS.map((placeholder) => (
-            <Chip
-              key={placeholder}
-              size="small"
-              variant="outlined"
-              label={t(`assignment.whatsapp.placeholder.${placeholder}`)}
-              onClick={() => insert(placeholder)}
-            />
-          ))}
-        </Box>
+      <TextField
+        label={t('assignment.whatsapp.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+        slotProps={{ htmlInput: { 'data-testid': 'whatsapp-template-name' } }}
+      />
+      <TextField
+        select
+        label={t('assignment.whatsapp.language')}
+        value={locale}
+        onChange={(e) => setLocale(e.target.value as TWhatsAppLocale)}
+        error={Boolean(errors.locale)}
+        helperText={errors.locale}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'whatsapp-template-locale' } as object } }}
+      >
+        {WHATSAPP_LOCALES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {t(`assignment.whatsapp.locales.${code}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('assignment.whatsapp.body')}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        multiline
+        minRows={4}
+        required
+        inputRef={bodyRef}
+        error={Boolean(errors.body)}
+        helperText={errors.body ?? t('assignment.whatsapp.body_help')}
+        slotProps={{ htmlInput: { dir: locale === 'ar' ? 'rtl' : 'ltr', 'data-testid': 'whatsapp-template-body' } }}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label={t('assignment.whatsapp.placeholders')}>
+        {WHATSAPP_PLACEHOLDERS.map((placeholder) => (
+          <Chip
+            key={placeholder}
+            size="small"
+            variant="outlined"
+            label={t(`assignment.whatsapp.placeholder.${placeholder}`)}
+            onClick={() => insert(placeholder)}
+          />
+        ))}
       </Box>
-    </ResponsiveDialog>
+    </FormDialog>
   );
 }

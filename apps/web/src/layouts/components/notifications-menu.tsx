@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -20,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageProps } from '../../app/page-props/use-page-props';
 import { notificationMessage } from '../../lib/realtime/live-messages';
 import { markNotificationsSeen, useRecentNotifications } from '../../lib/realtime/notifications-store';
-import { useEndAlignedOrigins } from './popover-origin';
+import { useEndAlignedPopover } from './popover-origin';
 
 /**
  * SPEC 2.1 / 9: low-stock alerts, and the live notifications of this tab (issue 7: an order
@@ -31,8 +30,7 @@ import { useEndAlignedOrigins } from './popover-origin';
 export function NotificationsMenu() {
   const { t, i18n } = useTranslation();
   const { data } = usePageProps();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const origins = useEndAlignedOrigins();
+  const { openFrom, popover } = useEndAlignedPopover(markNotificationsSeen);
   const products = data?.lowStockProducts ?? [];
   const live = useRecentNotifications().flatMap((n) => {
     const text = n.payload.kind === 'low_stock' ? null : notificationMessage(t, n.payload);
@@ -40,31 +38,17 @@ export function NotificationsMenu() {
   });
   const count = products.length + live.filter((n) => !n.seen).length;
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const close = () => {
-    setAnchor(null);
-    markNotificationsSeen();
-  };
 
   return (
     <>
       <Tooltip title={t('notifications.title')}>
-        <IconButton
-          aria-label={t('notifications.open', { count })}
-          aria-haspopup="dialog"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
+        <IconButton aria-label={t('notifications.open', { count })} aria-haspopup="dialog" onClick={openFrom}>
           <Badge color="error" badgeContent={count} invisible={count === 0} data-testid="notifications-badge">
             <NotificationsNoneOutlinedIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={close}
-        {...origins}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 24px)' } } }}
-      >
+      <Popover {...popover} slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 24px)' } } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('notifications.title')}

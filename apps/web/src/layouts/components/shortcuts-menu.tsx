@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NavIcon } from '../../app/navigation/nav-icons';
 import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
-import { useEndAlignedOrigins } from './popover-origin';
+import { useEndAlignedPopover } from './popover-origin';
 
 /** The pages staff open most, in this order; only those the user can see are offered. */
 const FREQUENT = ['orders', 'customers', 'products', 'stock', 'analytics', 'expenses', 'users', 'profile'];
@@ -20,29 +19,18 @@ const MAX_SHORTCUTS = 6;
 export function ShortcutsMenu() {
   const { t } = useTranslation();
   const links = useVisibleLinks();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const origins = useEndAlignedOrigins();
+  const { openFrom, close, popover } = useEndAlignedPopover();
   const shortcuts = FREQUENT.flatMap((title) => links.filter((link) => link.title === title)).slice(0, MAX_SHORTCUTS);
   if (shortcuts.length === 0) return null;
 
   return (
     <>
       <Tooltip title={t('shortcuts.title')}>
-        <IconButton
-          aria-label={t('shortcuts.title')}
-          aria-haspopup="dialog"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
+        <IconButton aria-label={t('shortcuts.title')} aria-haspopup="dialog" onClick={openFrom}>
           <AddLinkOutlinedIcon />
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        {...origins}
-        slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
-      >
+      <Popover {...popover} slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 24px)' } } }}>
         <Typography variant="subtitle1" component="h2" sx={{ px: 2, py: 1.5, fontWeight: 600 }}>
           {t('shortcuts.title')}
         </Typography>
@@ -53,7 +41,7 @@ export function ShortcutsMenu() {
               key={link.to}
               component={RouterLink}
               to={link.to}
-              onClick={() => setAnchor(null)}
+              onClick={close}
               sx={{
                 flexDirection: 'column',
                 gap: 1,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -16,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { SUPPORT_AGENT_ROLE } from '../../lib/roles';
 import { useUserData } from '../../lib/use-session';
-import { useEndAlignedOrigins } from './popover-origin';
+import { useEndAlignedPopover } from './popover-origin';
 import { UserAvatar } from './user-avatar';
 
 /** SPEC 9: the user menu is 230 wide. */
@@ -27,28 +26,15 @@ export function UserMenu() {
   const { t } = useTranslation();
   const user = useUserData();
   const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const origins = useEndAlignedOrigins();
+  const { isOpen, openFrom, close, popover } = useEndAlignedPopover();
   const name = user?.name ?? '';
-  const close = () => setAnchor(null);
 
   return (
     <>
-      <IconButton
-        aria-label={t('user_menu.open')}
-        aria-haspopup="menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ p: 0.5 }}
-      >
+      <IconButton aria-label={t('user_menu.open')} aria-haspopup="menu" onClick={openFrom} sx={{ p: 0.5 }}>
         <UserAvatar name={name} src={user?.avatar_url ?? null} />
       </IconButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={close}
-        {...origins}
-        slotProps={{ paper: { sx: { width: USER_MENU_WIDTH, mt: 1 } } }}
-      >
+      <Popover {...popover} slotProps={{ paper: { sx: { width: USER_MENU_WIDTH, mt: 1 } } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
           <UserAvatar name={name} src={user?.avatar_url ?? null} />
           <Box sx={{ minWidth: 0 }}>
@@ -66,19 +52,18 @@ export function UserMenu() {
           </Typography>
         )}
         <Divider />
-        <MenuList autoFocusItem={Boolean(anchor)} dense>
-          <MenuItem component={RouterLink} to="/dashboard/profile" onClick={close}>
-            <ListItemIcon>
-              <PersonOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('user_menu.profile')}</ListItemText>
-          </MenuItem>
-          <MenuItem component={RouterLink} to="/dashboard/tutorials" onClick={close}>
-            <ListItemIcon>
-              <OndemandVideoOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('pages.tutorials')}</ListItemText>
-          </MenuItem>
+        <MenuList autoFocusItem={isOpen} dense>
+          {[
+            { to: '/dashboard/profile', Icon: PersonOutlineIcon, label: t('user_menu.profile') },
+            { to: '/dashboard/tutorials', Icon: OndemandVideoOutlinedIcon, label: t('pages.tutorials') },
+          ].map(({ to, Icon, label }) => (
+            <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{label}</ListItemText>
+            </MenuItem>
+          ))}
           <Divider />
           <MenuItem
             disabled={logout.isPending}

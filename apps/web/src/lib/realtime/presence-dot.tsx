@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { NamedGlyph } from '../../components/ops-kit/named-glyph';
 import { useTranslation } from 'react-i18next';
 import type { TPresenceRow } from './events';
 
@@ -9,21 +8,17 @@ export function PresenceDot({ presence }: { presence: TPresenceRow | undefined }
   const online = presence?.online ?? false;
   const label = t(online ? 'realtime.online' : 'realtime.offline');
   return (
-    <Tooltip title={label}>
-      <Box
-        component="span"
-        role="img"
-        aria-label={label}
-        data-online={online}
-        sx={{
-          display: 'inline-block',
-          inlineSize: 8,
-          blockSize: 8,
-          borderRadius: '50%',
-          marginInlineEnd: 0.75,
-          bgcolor: online ? 'success.main' : 'action.disabled',
-        }}
-      />
-    </Tooltip>
+    <NamedGlyph
+      label={label}
+      data-online={online}
+      sx={{
+        display: 'inline-block',
+        inlineSize: 8,
+        blockSize: 8,
+        borderRadius: '50%',
+        marginInlineEnd: 0.75,
+        bgcolor: online ? 'success.main' : 'action.disabled',
+      }}
+    />
   );
 }

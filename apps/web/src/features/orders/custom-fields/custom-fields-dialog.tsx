@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
+import { announceResult } from '../../../lib/announce-result';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useCustomerCustomFieldsQuery, useSaveOrder } from '../orders-api';
 import { AnswerInputs } from './answer-inputs';
@@ -14,7 +14,6 @@ import {
   productsWithFields,
   type TCustomFieldAnswers,
 } from './custom-field-rules';
-import { failureMessages, translateServerMessage } from '../../../lib/server-message';
 
 /**
  * SPEC 2.4 custom fields dialog: the order's answers, the empty ones pre-filled from the customer's
@@ -51,13 +50,8 @@ export function CustomFieldsDialog({ order, onClose }: { order: TOrderRow; onClo
   const submit = async () => {
     setSubmitted(true);
     if (hasErrors(customFieldErrors(products, answers))) return;
-    try {
-      const answer = await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      for (const message of failureMessages(t, error)) void toast(message, { variant: 'error' });
-    }
+    const input = orderRequestWithAnswers(order, answers);
+    if (await announceResult(t, () => save.mutateAsync({ id: order.id, input }), { everyFailure: true })) onClose();
   };
 
   return (

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ORDER_ACTION_MESSAGES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../../lib/realtime/presence';
 import { PresenceDot } from '../../../lib/realtime/presence-dot';
-import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { announceResult } from '../../../lib/announce-result';
+import { FormDialog } from '../../../components/ops-kit/form-dialog';
 import { useAgentsQuery, useAssignAgent } from '../orders-api';
-import { failureMessage, translateServerMessage } from '../../../lib/server-message';
+import { translateServerMessage } from '../../../lib/server-message';
 
 interface TAssignAgentDialogProps {
   orderIds: readonly number[];
@@ -34,52 +33,45 @@ export function AssignAgentDialog({ orderIds, currentAgentId = null, onClose, on
   const submit = async () => {
     setSubmitted(true);
     if (agentId === '' || ordersError) return;
-    try {
-      const answer = await assign.mutateAsync({ agent_id: agentId, order_ids: [...orderIds] });
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      onDone();
-    } catch (error) {
-      // SPEC 9: assignment error toasts stay 5 s.
-      void toast(failureMessage(t, error, 'orders.messages.bulk_failed'), {
-        variant: 'error',
-        autoHideDuration: 5000,
-      });
-    }
+    const body = { agent_id: agentId, order_ids: [...orderIds] };
+    // SPEC 9: assignment error toasts stay 5 s.
+    const done = await announceResult(t, () => assign.mutateAsync(body), {
+      failureKey: 'orders.messages.bulk_failed',
+      failureDuration: 5000,
+    });
+    if (done) onDone();
   };
 
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
       busy={assign.isPending}
       maxWidth="xs"
       title={t('orders.assign_agent.title')}
       testId="assign-agent-dialog"
       onSave={submit}
-      submit={{ submitLabel: t('orders.assign_agent.submit') }}
+      submitLabel={t('orders.assign_agent.submit')}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <Alert severity={ordersError ? 'error' : 'info'}>
-          {ordersError ? translateServerMessage(t, ordersError) : t('orders.bulk.selected', { count: orderIds.length })}
-        </Alert>
-        <TextField
-          select
-          required
-          label={t('orders.assign_agent.agent')}
-          value={agentId}
-          onChange={(event) => setAgentId(Number(event.target.value))}
-          error={Boolean(agentError)}
-          helperText={translateServerMessage(t, agentError)}
-        >
-          {(agents.data?.data ?? []).map((agent) => (
-            <MenuItem key={agent.id} value={agent.id} data-online={presence.get(agent.id)?.online ?? false}>
-              <PresenceDot presence={presence.get(agent.id)} />
-              {agent.name}
-              {agent.role && ` · ${agent.role}`}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-    </ResponsiveDialog>
+      <Alert severity={ordersError ? 'error' : 'info'}>
+        {ordersError ? translateServerMessage(t, ordersError) : t('orders.bulk.selected', { count: orderIds.length })}
+      </Alert>
+      <TextField
+        select
+        required
+        label={t('orders.assign_agent.agent')}
+        value={agentId}
+        onChange={(event) => setAgentId(Number(event.target.value))}
+        error={Boolean(agentError)}
+        helperText={translateServerMessage(t, agentError)}
+      >
+        {(agents.data?.data ?? []).map((agent) => (
+          <MenuItem key={agent.id} value={agent.id} data-online={presence.get(agent.id)?.online ?? false}>
+            <PresenceDot presence={presence.get(agent.id)} />
+            {agent.name}
+            {agent.role && ` · ${agent.role}`}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import type { TOrderTab, TStatus, TStatusType } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
+import { announceResult } from '../../../lib/announce-result';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { useBulkStatus } from '../orders-api';
 import { bulkStatusTypes, offeredStatuses } from '../row-action-rules';
 import { StatusFields } from './status-fields';
 import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
-import { failureMessage, translateServerMessage } from '../../../lib/server-message';
+import { translateServerMessage } from '../../../lib/server-message';
 
 interface TBulkStatusDialogProps {
   orderIds: readonly number[];
@@ -47,13 +47,8 @@ export function BulkStatusDialog({ orderIds, tab, statuses, presetType, onClose,
   const submit = async () => {
     setSubmitted(true);
     if (Object.keys(statusFormErrors(value, { orderIds })).length) return;
-    try {
-      const answer = await bulk.mutateAsync({ ...statusRequestOf(value), order_ids: [...orderIds] });
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      onDone();
-    } catch (error) {
-      void toast(failureMessage(t, error, 'orders.messages.bulk_failed'), { variant: 'error' });
-    }
+    const body = { ...statusRequestOf(value), order_ids: [...orderIds] };
+    if (await announceResult(t, () => bulk.mutateAsync(body), { failureKey: 'orders.messages.bulk_failed' })) onDone();
   };
 
   const title =

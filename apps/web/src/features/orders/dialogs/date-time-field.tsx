@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DayField } from '../../../components/dates/day-field';
+import { SelectField, type TSelectOption } from '../../../components/forms/select-field';
 
-const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
-const MINUTES = Array.from({ length: 60 }, (_, m) => String(m).padStart(2, '0'));
+/** '00', '01', … up to count - 1: a time part's choices, as a menu shows them. */
+const twoDigits = (count: number) =>
+  Array.from({ length: count }, (_, n) => {
+    const value = String(n).padStart(2, '0');
+    return { value, label: value };
+  });
+const HOURS = twoDigits(24);
+const MINUTES = twoDigits(60);
 
 interface TDateTimeFieldProps {
   label: string;
@@ -20,6 +25,33 @@ interface TDateTimeFieldProps {
   /** 'Y-m-d' of the earliest day the picker offers. */
   minDate?: string;
   testId?: string;
+}
+
+/** The hour or the minute list; its menu is kept short enough to scroll on a phone. */
+function TimePartSelect({
+  label,
+  value,
+  choices,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  choices: readonly TSelectOption[];
+  onChange: (value: string) => void;
+  error?: boolean;
+}) {
+  return (
+    <SelectField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      options={choices}
+      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
+    />
+  );
 }
 
 function parts(value: string) {
@@ -59,35 +91,19 @@ export function DateTimeField({ label, value, onChange, error, required, minDate
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
           data-testid={testId ? `${testId}-date` : undefined}
         />
-        <TextField
-          select
-          size="small"
+        <TimePartSelect
           label={t('orders.date_time.hour')}
           value={local.hour}
-          onChange={(event) => update({ hour: event.target.value })}
+          choices={HOURS}
+          onChange={(hour) => update({ hour })}
           error={Boolean(error) && !local.hour}
-          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-        >
-          {HOURS.map((hour) => (
-            <MenuItem key={hour} value={hour}>
-              {hour}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <TimePartSelect
           label={t('orders.date_time.minute')}
           value={local.minute}
-          onChange={(event) => update({ minute: event.target.value })}
-          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-        >
-          {MINUTES.map((minute) => (
-            <MenuItem key={minute} value={minute}>
-              {minute}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={MINUTES}
+          onChange={(minute) => update({ minute })}
+        />
       </Box>
       {value && (
         <FormHelperText data-testid={testId ? `${testId}-value` : undefined} dir="ltr" sx={{ textAlign: 'start' }}>

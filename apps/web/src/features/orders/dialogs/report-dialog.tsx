@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
-import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { announceResult } from '../../../lib/announce-result';
+import { FormDialog } from '../../../components/ops-kit/form-dialog';
 import { useReportOrder } from '../orders-api';
 import { DateTimeField } from './date-time-field';
 import { nowLocal, statusFormErrors } from './status-form-rules';
-import { failureMessage, translateServerMessage } from '../../../lib/server-message';
+import { translateServerMessage } from '../../../lib/server-message';
 
 /**
  * SPEC 2.4 report date picker: schedules the call back of an order (POST .../{id}/report); the
@@ -28,47 +27,39 @@ export function ReportDialog({ order, onClose }: { order: TOrderRow; onClose: ()
   const submit = async () => {
     setSubmitted(true);
     if (check()) return;
-    try {
-      const answer = await report.mutateAsync({
-        id: order.id,
-        body: { report_date: reportDate, description: description.trim() || null },
-      });
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      onClose();
-    } catch (failure) {
-      void toast(failureMessage(t, failure, 'orders.messages.status_failed'), { variant: 'error' });
-    }
+    const body = { report_date: reportDate, description: description.trim() || null };
+    const done = await announceResult(t, () => report.mutateAsync({ id: order.id, body }), {
+      failureKey: 'orders.messages.status_failed',
+    });
+    if (done) onClose();
   };
 
   return (
-    <ResponsiveDialog
-      open
+    <FormDialog
       onClose={onClose}
       busy={report.isPending}
       title={t('orders.report_dialog.title', { number: order.order_number })}
       testId="report-dialog"
       onSave={submit}
-      submit={{ submitLabel: t('orders.report_dialog.submit') }}
+      submitLabel={t('orders.report_dialog.submit')}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <DateTimeField
-          label={t('orders.status_dialog.report_date')}
-          required
-          value={reportDate}
-          minDate={nowLocal().slice(0, 10)}
-          onChange={setReportDate}
-          error={translateServerMessage(t, error)}
-          testId="report-date"
-        />
-        <TextField
-          label={t('orders.status_dialog.description')}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
-      </Box>
-    </ResponsiveDialog>
+      <DateTimeField
+        label={t('orders.status_dialog.report_date')}
+        required
+        value={reportDate}
+        minDate={nowLocal().slice(0, 10)}
+        onChange={setReportDate}
+        error={translateServerMessage(t, error)}
+        testId="report-date"
+      />
+      <TextField
+        label={t('orders.status_dialog.description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { TOrderRow, TOrderTab, TStatus } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
+import { announceResult } from '../../../lib/announce-result';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { AnswerInputs } from '../custom-fields/answer-inputs';
 import {
@@ -22,7 +22,6 @@ import { StatusChip } from '../table/order-cells';
 import { StatusFields } from './status-fields';
 import { StatusDialogOutcomes } from '../../call-centre/status-dialog-outcomes';
 import { statusFormErrors, statusRequestOf, type TStatusFormInput } from './status-form-rules';
-import { failureMessage, translateServerMessage } from '../../../lib/server-message';
 
 interface TStatusDialogProps {
   order: TOrderRow;
@@ -61,14 +60,11 @@ export function StatusDialog({ order, tab, statuses, onClose }: TStatusDialogPro
     setSubmitted(true);
     if (Object.keys(statusFormErrors(value)).length) return;
     if (asksFields && hasErrors(customFieldErrors(products, answers))) return;
-    try {
+    const saveThenChange = async () => {
       if (asksFields) await save.mutateAsync({ id: order.id, input: orderRequestWithAnswers(order, answers) });
-      const answer = await change.mutateAsync({ id: order.id, body: statusRequestOf(value) });
-      void toast(translateServerMessage(t, answer), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      void toast(failureMessage(t, error, 'orders.messages.status_failed'), { variant: 'error' });
-    }
+      return change.mutateAsync({ id: order.id, body: statusRequestOf(value) });
+    };
+    if (await announceResult(t, saveThenChange, { failureKey: 'orders.messages.status_failed' })) onClose();
   };
 
   return (

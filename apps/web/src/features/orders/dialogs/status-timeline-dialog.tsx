@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { ListError } from '../../../components/lists/list-states';
-import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
+import { QueryStates } from '../../../components/ops-kit/query-states';
+import { ReadOnlyDialog } from '../../../components/ops-kit/read-only-dialog';
 import { useOrderTimelineQuery } from '../orders-api';
 import { StatusChip } from '../table/order-cells';
 import { CallHistorySection } from '../../call-centre/call-history';
@@ -18,26 +16,17 @@ export function StatusTimelineDialog({ order, onClose }: { order: TOrderRow; onC
   const entries = timeline.data?.data ?? [];
 
   return (
-    <ResponsiveDialog
-      open
+    <ReadOnlyDialog
       onClose={onClose}
       title={t('orders.timeline.title', { number: order.order_number })}
       testId="status-timeline-dialog"
-      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
-      {timeline.isLoading ? (
-        <Box sx={{ display: 'grid', gap: 1.5 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={56} />
-          ))}
-        </Box>
-      ) : timeline.isError ? (
-        <ListError error={timeline.error} onRetry={() => void timeline.refetch()} />
-      ) : entries.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('orders.timeline.empty')}
-        </Typography>
-      ) : (
+      <QueryStates
+        query={timeline}
+        loading={timeline.isLoading}
+        isEmpty={entries.length === 0}
+        emptyText={t('orders.timeline.empty')}
+      >
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {entries.map((entry, index) => (
             <Box
@@ -71,9 +60,9 @@ export function StatusTimelineDialog({ order, onClose }: { order: TOrderRow; onC
             </Box>
           ))}
         </Box>
-      )}
+      </QueryStates>
       {/* Issue 15.1: the order's call attempts belong to its timeline. */}
       <CallHistorySection orderId={order.id} />
-    </ResponsiveDialog>
+    </ReadOnlyDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { TOrderTab } from '@cod/shared';
-import { DateRangeDialog } from './date-range-dialog';
 import { FilterFields } from './filter-fields';
 import type { TFilterValues } from './filter-values';
 import { useDebouncedCommit } from './use-debounced-commit';
@@ -17,7 +16,6 @@ interface TFilterBarProps {
 /** The wide screen's filters: each change shows at once and reaches the URL after a pause. */
 export function FilterBar({ values, tab, onApply }: TFilterBarProps) {
   const [draft, setDraft] = useState(values);
-  const [rangeOpen, setRangeOpen] = useState(false);
   const commit = useDebouncedCommit<TFilterValues>(onApply, FILTER_DEBOUNCE_MS);
   const urlKey = JSON.stringify(values);
 
@@ -25,28 +23,13 @@ export function FilterBar({ values, tab, onApply }: TFilterBarProps) {
   useEffect(() => setDraft(JSON.parse(urlKey) as TFilterValues), [urlKey]);
 
   return (
-    <>
-      <FilterFields
-        values={draft}
-        tab={tab}
-        onChange={(changes) => {
-          setDraft((current) => ({ ...current, ...changes }));
-          commit(changes);
-        }}
-        onCustomRange={() => setRangeOpen(true)}
-      />
-      {rangeOpen && (
-        <DateRangeDialog
-          initialStart={draft.start}
-          initialEnd={draft.end}
-          onClose={() => setRangeOpen(false)}
-          onApply={({ start, end }) => {
-            setRangeOpen(false);
-            setDraft((current) => ({ ...current, date: 'custom', start, end }));
-            commit({ date: 'custom', start, end });
-          }}
-        />
-      )}
-    </>
+    <FilterFields
+      values={draft}
+      tab={tab}
+      onChange={(changes) => {
+        setDraft((current) => ({ ...current, ...changes }));
+        commit(changes);
+      }}
+    />
   );
 }

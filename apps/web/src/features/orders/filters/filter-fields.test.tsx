@@ -34,9 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('FilterFields: the agent filter (issue 7.4)', () => {
   it('shows each agent with a presence dot', async () => {
     serve();
-    renderApp(
-      <FilterFields values={NO_FILTERS} tab="all" onChange={() => undefined} onCustomRange={() => undefined} />,
-    );
+    renderApp(<FilterFields values={NO_FILTERS} tab="all" onChange={() => undefined} />);
     fireEvent.mouseDown(within(screen.getByTestId('filter-agent')).getByRole('combobox'));
     const listbox = await screen.findByRole('listbox');
     await waitFor(() =>

@@ -1,13 +1,14 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ORDER_SHIPMENT_STATUSES, type TOrderTab } from '@cod/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePresence } from '../../../lib/realtime/presence';
 import { PresenceDot } from '../../../lib/realtime/presence-dot';
 import { useAgentsQuery, useStatesQuery, useStatusesQuery } from '../orders-api';
 import { offeredStatusesForFilter } from './status-filter';
 import { DATE_OPTIONS, KNOWN_SOURCES, type TFilterValues } from './filter-values';
+import { DateRangeDialog } from './date-range-dialog';
 import { ProductFilter } from './product-filter';
 import { sourceLabel } from '../table/source-icon';
 import { useStatusLabel } from '../../statuses/status-label';
@@ -15,16 +16,17 @@ import { useStatusLabel } from '../../statuses/status-label';
 interface TFilterFieldsProps {
   values: TFilterValues;
   tab: TOrderTab;
+  /** Custom Range opens the date-range dialog first; its range comes here as one change. */
   onChange: (changes: Partial<TFilterValues>) => void;
-  /** Custom Range opens the date-range dialog instead of filtering at once. */
-  onCustomRange: () => void;
   /** In the phone's dialog every field takes the full width. */
   stacked?: boolean;
 }
 
 /** SPEC 2.4 filters: date, agent, product, sales source, state, status, shipment status (inDelivery). */
-export function FilterFields({ values, tab, onChange, onCustomRange, stacked = false }: TFilterFieldsProps) {
+export function FilterFields({ values, tab, onChange, stacked = false }: TFilterFieldsProps) {
   const { t, i18n } = useTranslation();
+  const [rangeOpen, setRangeOpen] = useState(false);
+  const onCustomRange = () => setRangeOpen(true);
   const statusName = useStatusLabel();
   const agents = useAgentsQuery();
   // SPEC 4: who is online right now, so an available agent is easy to pick.
@@ -144,6 +146,17 @@ export function FilterFields({ values, tab, onChange, onCustomRange, stacked = f
         'risky',
         t('callcentre.filters.customers'),
         <MenuItem value="1">{t('callcentre.filters.risky')}</MenuItem>,
+      )}
+      {rangeOpen && (
+        <DateRangeDialog
+          initialStart={values.start}
+          initialEnd={values.end}
+          onClose={() => setRangeOpen(false)}
+          onApply={({ start, end }) => {
+            setRangeOpen(false);
+            onChange({ date: 'custom', start, end });
+          }}
+        />
       )}
     </>
   );

@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import type { TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
-import { DateRangeDialog } from './date-range-dialog';
 import { FilterFields } from './filter-fields';
 import type { TFilterValues } from './filter-values';
 
@@ -28,7 +27,6 @@ interface TMobileFiltersDialogProps {
 export function MobileFiltersDialog({ initial, tab, onApply, onClearAll, onClose }: TMobileFiltersDialogProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
-  const [rangeOpen, setRangeOpen] = useState(false);
 
   return (
     <Dialog
@@ -55,7 +53,6 @@ export function MobileFiltersDialog({ initial, tab, onApply, onClearAll, onClose
             values={draft}
             tab={tab}
             onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
-            onCustomRange={() => setRangeOpen(true)}
           />
         </Box>
       </DialogContent>
@@ -67,17 +64,6 @@ export function MobileFiltersDialog({ initial, tab, onApply, onClearAll, onClose
           {t('orders.filters.apply')}
         </Button>
       </DialogActions>
-      {rangeOpen && (
-        <DateRangeDialog
-          initialStart={draft.start}
-          initialEnd={draft.end}
-          onClose={() => setRangeOpen(false)}
-          onApply={({ start, end }) => {
-            setDraft((current) => ({ ...current, date: 'custom', start, end }));
-            setRangeOpen(false);
-          }}
-        />
-      )}
     </Dialog>
   );
 }

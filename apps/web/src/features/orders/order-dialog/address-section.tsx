@@ -1,14 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { TStopdeskCentre } from '@cod/shared';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCitiesQuery, useStatesQuery } from '../orders-api';
 import type { TOrderFormState } from './order-form-values';
-import { OrderSelect, useOrderTextField } from './order-fields';
+import { OrderSelect, OrderSwitch, useOrderTextField } from './order-fields';
 
 // The wilayas and communes are long lists: the menu scrolls.
 const LONG_MENU = { select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } };
@@ -70,25 +68,14 @@ export function AddressSection({ centres }: { centres: readonly TStopdeskCentre[
         }))}
       />
       <TextField label={t('orders.form.address')} {...textField('customer_address')} sx={{ gridColumn: '1 / -1' }} />
-      <Controller
-        control={control}
+      <OrderSwitch
         name="is_stopdesk"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(event) => {
-                  field.onChange(event.target.checked);
-                  if (!event.target.checked) setValue('stopdesk_id', '');
-                }}
-                slotProps={{ input: { 'aria-describedby': 'stopdesk-hint' } }}
-                data-testid="order-stopdesk"
-              />
-            }
-            label={t('orders.form.stopdesk')}
-          />
-        )}
+        label={t('orders.form.stopdesk')}
+        testId="order-stopdesk"
+        describedBy="stopdesk-hint"
+        onToggled={(on) => {
+          if (!on) setValue('stopdesk_id', '');
+        }}
       />
       {isStopdesk &&
         (centres.length > 0 ? (

@@ -1,17 +1,15 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDZD } from '@cod/shared';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useShippingCompaniesQuery, type TProductOption } from '../orders-api';
 import { orderAmounts, type TOrderFormState } from './order-form-values';
-import { OrderSelect } from './order-fields';
+import { OrderSelect, OrderSwitch } from './order-fields';
 import { useDeliveryFee } from './use-delivery-fee';
 
 interface TDeliverySectionProps {
@@ -66,22 +64,7 @@ export function DeliverySection({ products, editing }: TDeliverySectionProps) {
         }}
         helperText={t('orders.form.delivery_fee_hint')}
       />
-      <Controller
-        control={control}
-        name="free_delivery"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                data-testid="order-free-delivery"
-              />
-            }
-            label={t('orders.form.free_delivery')}
-          />
-        )}
-      />
+      <OrderSwitch name="free_delivery" label={t('orders.form.free_delivery')} testId="order-free-delivery" />
       <TextField
         label={t('orders.form.note')}
         {...register('note')}

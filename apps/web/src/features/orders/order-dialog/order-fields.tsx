@@ -1,4 +1,6 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +62,45 @@ export function OrderSelect({ name, options, none, hint, blank = false, onPicked
         >
           {none !== undefined && <MenuItem value="">{none}</MenuItem>}
         </SelectField>
+      )}
+    />
+  );
+}
+
+type TSwitchName = 'is_stopdesk' | 'free_delivery';
+
+interface TOrderSwitchProps {
+  name: TSwitchName;
+  label: string;
+  testId: string;
+  /** After a change: clears what the switch no longer allows. */
+  onToggled?: (on: boolean) => void;
+  /** The id of the hint that explains the switch. */
+  describedBy?: string;
+}
+
+/** A yes/no of the order form (stop desk, free delivery). */
+export function OrderSwitch({ name, label, testId, onToggled, describedBy }: TOrderSwitchProps) {
+  const { control } = useFormContext<TOrderFormState>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.checked);
+                onToggled?.(event.target.checked);
+              }}
+              slotProps={describedBy ? { input: { 'aria-describedby': describedBy } } : undefined}
+              data-testid={testId}
+            />
+          }
+          label={label}
+        />
       )}
     />
   );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -33,6 +33,16 @@ export function ProductLines({ products, remember }: TProductLinesProps) {
   const lines = useWatch({ control, name: 'products' });
   const lineErrors = formState.errors.products;
   const message = (text: string | undefined) => translateServerMessage(t, text);
+  // A line's quantity or unit price: typed as text, red when the line's check refused it.
+  const numberField = (index: number, name: 'quantity' | 'price', props: TextFieldProps) => (
+    <Controller
+      control={control}
+      name={`products.${index}.${name}`}
+      render={({ field: input }) => (
+        <TextField {...input} size="small" error={Boolean(lineErrors?.[index]?.[name])} {...props} />
+      )}
+    />
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -118,37 +128,17 @@ export function ProductLines({ products, remember }: TProductLinesProps) {
                 </Typography>
               )}
             </Box>
-            <Controller
-              control={control}
-              name={`products.${index}.quantity`}
-              render={({ field: input }) => (
-                <TextField
-                  {...input}
-                  size="small"
-                  required
-                  label={t('orders.form.quantity')}
-                  error={Boolean(errors?.quantity)}
-                  helperText={message(errors?.quantity?.message)}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `line-quantity-${index}` } }}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name={`products.${index}.price`}
-              render={({ field: input }) => (
-                <TextField
-                  {...input}
-                  size="small"
-                  label={t('orders.form.unit_price')}
-                  error={Boolean(errors?.price)}
-                  helperText={
-                    message(errors?.price?.message) ?? (lineTotal !== null ? formatDZD(lineTotal) : undefined)
-                  }
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-              )}
-            />
+            {numberField(index, 'quantity', {
+              required: true,
+              label: t('orders.form.quantity'),
+              helperText: message(errors?.quantity?.message),
+              slotProps: { htmlInput: { inputMode: 'numeric', 'data-testid': `line-quantity-${index}` } },
+            })}
+            {numberField(index, 'price', {
+              label: t('orders.form.unit_price'),
+              helperText: message(errors?.price?.message) ?? (lineTotal !== null ? formatDZD(lineTotal) : undefined),
+              slotProps: { htmlInput: { inputMode: 'decimal' } },
+            })}
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gridColumn: { xs: '1 / -1', md: 'auto' } }}>
               {canRemoveLine(index, fields.length) && (
                 <Tooltip title={t('orders.form.remove_line')}>

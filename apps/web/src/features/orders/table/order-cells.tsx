@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { getContrastRatio } from '@mui/material/styles';
@@ -85,57 +86,72 @@ export function CustomerCell({ order }: { order: TOrderRow }) {
   );
 }
 
+/** One of the order's flags: a small chip whose tooltip says why it shows. */
+function FlagChip({ hint, ...chip }: { hint: string } & ChipProps) {
+  return (
+    <Tooltip title={hint}>
+      <Chip size="small" sx={{ height: 20 }} {...chip} />
+    </Tooltip>
+  );
+}
+
 export function OrderFlags({ order }: { order: TOrderRow }) {
   const { t } = useTranslation();
   const risky = order.customer_risk !== undefined && order.customer_risk.level !== 'low';
   if (!order.is_blocked && !risky && !order.is_duplicate && !order.previous_orders_count) return null;
+  const previousHint = t('orders.flags.previous_hint', { count: order.previous_orders_count });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {order.is_blocked && (
-        <Tooltip title={t('orders.flags.blocked_reason', { reason: order.blocked_customer?.reason ?? '' })}>
-          <Chip
-            size="small"
-            color="error"
-            icon={<BlockIcon />}
-            label={t('orders.flags.blocked')}
-            data-testid="flag-blocked"
-            sx={{ height: 20 }}
-          />
-        </Tooltip>
+        <FlagChip
+          hint={t('orders.flags.blocked_reason', { reason: order.blocked_customer?.reason ?? '' })}
+          color="error"
+          icon={<BlockIcon />}
+          label={t('orders.flags.blocked')}
+          data-testid="flag-blocked"
+        />
       )}
       {/* Issue 15.5: the customer's risk, beside the blocked flag. */}
       <RiskBadge risk={order.customer_risk} />
       {order.is_duplicate && (
-        <Tooltip title={t('orders.flags.duplicate_hint')}>
-          <Chip
-            size="small"
-            color="warning"
-            icon={<ContentCopyIcon />}
-            label={t('orders.flags.duplicate')}
-            data-testid="flag-duplicate"
-            sx={{ height: 20 }}
-          />
-        </Tooltip>
+        <FlagChip
+          hint={t('orders.flags.duplicate_hint')}
+          color="warning"
+          icon={<ContentCopyIcon />}
+          label={t('orders.flags.duplicate')}
+          data-testid="flag-duplicate"
+        />
       )}
       {order.previous_orders_count > 0 && (
-        <Tooltip title={t('orders.flags.previous_hint', { count: order.previous_orders_count })}>
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={<HistoryIcon />}
-            label={order.previous_orders_count}
-            aria-label={t('orders.flags.previous_hint', { count: order.previous_orders_count })}
-            sx={{ height: 20 }}
-          />
-        </Tooltip>
+        <FlagChip
+          hint={previousHint}
+          variant="outlined"
+          icon={<HistoryIcon />}
+          label={order.previous_orders_count}
+          aria-label={previousHint}
+        />
       )}
     </Box>
   );
 }
 
+/** A cell with nothing to show. */
+function NoValue() {
+  return (
+    <Typography variant="body2" color="text.disabled">
+      —
+    </Typography>
+  );
+}
+
+/** A cell's value with its detail below it, each on one line. */
+function StackedCell({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>{children}</Box>;
+}
+
 export function PhoneCell({ order }: { order: TOrderRow }) {
   return (
-    <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
+    <StackedCell>
       <Typography variant="body2" component="bdi" dir="ltr">
         <TelLink phone={order.customer_phone_1} />
       </Typography>
@@ -144,7 +160,7 @@ export function PhoneCell({ order }: { order: TOrderRow }) {
           {formatPhone(order.customer_phone_2)}
         </Typography>
       )}
-    </Box>
+    </StackedCell>
   );
 }
 
@@ -184,19 +200,14 @@ export function ProductsCell({ order }: { order: TOrderRow }) {
 /** A date and time in the shop's zone, with how long ago below. */
 export function DateCell({ iso }: { iso: string | null }) {
   const { i18n } = useTranslation();
-  if (!iso)
-    return (
-      <Typography variant="body2" color="text.disabled">
-        —
-      </Typography>
-    );
+  if (!iso) return <NoValue />;
   return (
-    <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
+    <StackedCell>
       <Typography variant="body2">{formatDateTime(iso, i18n.language)}</Typography>
       <Typography variant="caption" color="text.secondary">
         {formatTimeAgo(iso, i18n.language)}
       </Typography>
-    </Box>
+    </StackedCell>
   );
 }
 
@@ -207,34 +218,24 @@ export function ShippingCompanyCell({ order, withDriver }: { order: TOrderRow; w
     driver_phone?: string | null;
   } | null;
   const name = shipment?.shipping_company?.name;
-  if (!name)
-    return (
-      <Typography variant="body2" color="text.disabled">
-        —
-      </Typography>
-    );
+  if (!name) return <NoValue />;
   return (
-    <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
+    <StackedCell>
       <Typography variant="body2">{name}</Typography>
       {withDriver && shipment?.driver_phone && (
         <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr" data-testid="driver-phone">
           {formatPhone(shipment.driver_phone)}
         </Typography>
       )}
-    </Box>
+    </StackedCell>
   );
 }
 
 export function TrackingCell({ order }: { order: TOrderRow }) {
   const tracking = order.tracking_number ?? order.shipment_status?.tracking_number ?? null;
-  if (!tracking)
-    return (
-      <Typography variant="body2" color="text.disabled">
-        —
-      </Typography>
-    );
+  if (!tracking) return <NoValue />;
   return (
-    <Box sx={{ display: 'grid', whiteSpace: 'nowrap' }}>
+    <StackedCell>
       <Typography variant="body2" component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }}>
         {tracking}
       </Typography>
@@ -243,6 +244,6 @@ export function TrackingCell({ order }: { order: TOrderRow }) {
           {order.shipment_status.provider_status}
         </Typography>
       )}
-    </Box>
+    </StackedCell>
   );
 }

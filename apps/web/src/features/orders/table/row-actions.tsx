@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -7,52 +7,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
-import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import HistoryIcon from '@mui/icons-material/History';
-import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import RestoreIcon from '@mui/icons-material/Restore';
-import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import TextSnippetOutlinedIcon from '@mui/icons-material/TextSnippetOutlined';
-import UpdateOutlinedIcon from '@mui/icons-material/UpdateOutlined';
 import type { TOrderRow, TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { ACTION_ICONS } from '../action-icons';
 import { rowActionsFor, type TRowAction } from '../row-action-rules';
 import { WhatsAppButton } from '../../whatsapp/whatsapp-button';
 
 export interface TRowActionHandlers {
   run: (action: TRowAction, order: TOrderRow) => void;
 }
-
-const ICONS: Record<TRowAction, ReactElement> = {
-  edit: <EditOutlinedIcon fontSize="small" />,
-  status: <SwapHorizIcon fontSize="small" />,
-  report: <EventRepeatOutlinedIcon fontSize="small" />,
-  timeline: <HistoryIcon fontSize="small" />,
-  assign_agent: <PersonAddOutlinedIcon fontSize="small" />,
-  customer: <PersonOutlineIcon fontSize="small" />,
-  custom_fields: <TextSnippetOutlinedIcon fontSize="small" />,
-  delete: <DeleteOutlineIcon fontSize="small" />,
-  restore: <RestoreIcon fontSize="small" />,
-  assign_shipping: <LocalShippingOutlinedIcon fontSize="small" />,
-  dispatch: <SendOutlinedIcon fontSize="small" />,
-  go_back: <AssignmentReturnOutlinedIcon fontSize="small" />,
-  validate: <FactCheckOutlinedIcon fontSize="small" />,
-  parcel_tickets: <ReceiptLongOutlinedIcon fontSize="small" />,
-  shipment_timeline: <RouteOutlinedIcon fontSize="small" />,
-  notify_driver: <NotificationsActiveOutlinedIcon fontSize="small" />,
-  driver_updates: <UpdateOutlinedIcon fontSize="small" />,
-};
 
 // The two most used actions are one click away; the rest are in the menu.
 const QUICK: readonly TRowAction[] = ['edit', 'status', 'restore'];
@@ -87,7 +51,7 @@ export function RowActions({
             onClick={() => run(action)}
             data-testid={`row-${action}`}
           >
-            {ICONS[action]}
+            {ACTION_ICONS[action]}
           </IconButton>
         </Tooltip>
       ))}
@@ -110,7 +74,9 @@ export function RowActions({
             onClick={() => run(action)}
             sx={action === 'delete' ? { color: 'error.main' } : undefined}
           >
-            <ListItemIcon sx={action === 'delete' ? { color: 'error.main' } : undefined}>{ICONS[action]}</ListItemIcon>
+            <ListItemIcon sx={action === 'delete' ? { color: 'error.main' } : undefined}>
+              {ACTION_ICONS[action]}
+            </ListItemIcon>
             <ListItemText>{label(action)}</ListItemText>
           </MenuItem>,
         ])}

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
+import { NamedGlyph } from '../../../components/ops-kit/named-glyph';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
-import Tooltip from '@mui/material/Tooltip';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import GoogleIcon from '@mui/icons-material/Google';
 import InstagramIcon from '@mui/icons-material/Instagram';
@@ -42,16 +41,9 @@ export function SourceIcon({ order }: { order: Pick<TOrderRow, 'sales_source' | 
   const label = order.sales_channel?.name ?? (source ? sourceLabel(t, source) : t('orders.sources.dashboard'));
   const Icon = brand?.Icon ?? (source ? StorefrontOutlinedIcon : SupportAgentOutlinedIcon);
   return (
-    <Tooltip title={label}>
-      <Box
-        component="span"
-        role="img"
-        aria-label={label}
-        sx={{ display: 'inline-flex', color: brand?.color ?? 'text.secondary' }}
-      >
-        <Icon fontSize="small" />
-      </Box>
-    </Tooltip>
+    <NamedGlyph label={label} sx={{ display: 'inline-flex', color: brand?.color ?? 'text.secondary' }}>
+      <Icon fontSize="small" />
+    </NamedGlyph>
   );
 }
 

@@ -1,35 +1,15 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { TOrderTab } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import { ACTION_ICONS } from '../action-icons';
 import { bulkActionsFor, type TBulkAction } from '../row-action-rules';
-
-const ICONS: Record<TBulkAction, ReactElement> = {
-  mark_confirmed: <CheckCircleOutlineIcon fontSize="small" />,
-  mark_pending: <HourglassEmptyIcon fontSize="small" />,
-  bulk_status: <SwapHorizIcon fontSize="small" />,
-  assign_agent: <PersonAddOutlinedIcon fontSize="small" />,
-  assign_shipping: <LocalShippingOutlinedIcon fontSize="small" />,
-  dispatch: <SendOutlinedIcon fontSize="small" />,
-  go_back: <AssignmentReturnOutlinedIcon fontSize="small" />,
-  validate: <FactCheckOutlinedIcon fontSize="small" />,
-  parcel_tickets: <ReceiptLongOutlinedIcon fontSize="small" />,
-};
 
 interface TBulkActionsMenuProps {
   tab: TOrderTab;
@@ -67,7 +47,7 @@ export function BulkActionsMenu({ tab, selectedCount, onAction }: TBulkActionsMe
             }}
             data-testid={`bulk-${action}`}
           >
-            <ListItemIcon>{ICONS[action]}</ListItemIcon>
+            <ListItemIcon>{ACTION_ICONS[action]}</ListItemIcon>
             <ListItemText>{t(`orders.bulk.${action}`)}</ListItemText>
           </MenuItem>
         ))}

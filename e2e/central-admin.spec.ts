@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, newPage, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { centralSignIn, createShop, uniqueName } from './support/central.js';
@@ -6,6 +7,14 @@ import { centralSignIn, createShop, uniqueName } from './support/central.js';
 const browser = sharedBrowser();
 
 const PHONE = { width: 390, height: 844 };
+
+/** Saves the open dialog, then waits until the first shop of the list shows `status`. */
+async function saveAndSeeStatus(page: Page, status: string) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => page.getByTestId('subscription-status').first().textContent(), { timeout: 20_000 })
+    .toBe(status);
+}
 
 describe('central administration', { timeout: 180_000 }, () => {
   it('records a payment with a receipt: valid_to moves and the shop badge changes', async () => {
@@ -71,10 +80,7 @@ describe('central administration', { timeout: 180_000 }, () => {
     // Correct the end date to long ago: past the grace days, the shop is expired at once.
     await admin.page.getByRole('button', { name: 'Extend' }).click();
     await admin.page.getByTestId('extend-valid-to').fill('2025-01-31');
-    await admin.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => admin.page.getByTestId('subscription-status').first().textContent(), { timeout: 20_000 })
-      .toBe('Expired');
+    await saveAndSeeStatus(admin.page, 'Expired');
 
     const shop = await newPage(browser());
     await shop.page.goto('/build/login');
@@ -90,15 +96,9 @@ describe('central administration', { timeout: 180_000 }, () => {
     // Suspended: the same page, saying so.
     await admin.page.getByRole('button', { name: 'Extend' }).click();
     await admin.page.getByLabel('Days').fill('30');
-    await admin.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => admin.page.getByTestId('subscription-status').first().textContent(), { timeout: 20_000 })
-      .toBe('Trial');
+    await saveAndSeeStatus(admin.page, 'Trial');
     await admin.page.getByRole('button', { name: 'Suspend' }).click();
-    await admin.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => admin.page.getByTestId('subscription-status').first().textContent(), { timeout: 20_000 })
-      .toBe('Suspended');
+    await saveAndSeeStatus(admin.page, 'Suspended');
     await shop.page.goto('/build/dashboard');
     await shop.page.waitForURL('**/build/subscription/expired');
     await shop.page.getByRole('heading', { name: 'Your shop is suspended' }).waitFor();

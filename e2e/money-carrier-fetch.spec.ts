@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
+import { cardBalance, pickOption } from './support/money.js';
 
 type TCarrierCash = {
   shipping_company_id: number;
@@ -10,11 +10,6 @@ type TCarrierCash = {
   owed_centimes: number;
   fetch_payments: boolean;
 };
-
-async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /**
  * Issue 13.4 in the browser (decision 0113): "Fetch from carrier" is offered only for a carrier whose
@@ -53,10 +48,7 @@ describe('money: a remittance fetched from the carrier (issue 13.4)', () => {
 
     const after = (await carriers()).find((c) => c.shipping_company_id === paying!.shipping_company_id)!;
     expect(after.parcels).toBeLessThan(paying!.parcels);
-    const box = page.getByTestId('box-card').and(page.locator(`[data-name="${bank}"]`));
-    await expect
-      .poll(async () => (await box.getByTestId('box-balance').textContent())?.replace(/\s/g, ' '))
-      .not.toBe('0,00 DA');
+    await expect.poll(() => cardBalance(page, bank)).not.toBe('0,00 DA');
     await context.close();
   }, 240_000);
 });

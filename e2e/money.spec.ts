@@ -2,22 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, screenshot, sharedBrowser, signedInPage } from './support/browser.js';
 import { apiCall, unique } from './support/catalogue.js';
+import { cardBalance, pickOption } from './support/money.js';
 
 async function settle(page: Page): Promise<void> {
   await page.locator('h1').waitFor();
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"][aria-busy="true"]'));
   await page.waitForTimeout(500);
-}
-
-/** A box card's balance as shown (fr-DZ, "DA"), its spaces made plain. */
-async function cardBalance(page: Page, name: string): Promise<string> {
-  const card = page.getByTestId('box-card').and(page.locator(`[data-name="${name}"]`));
-  return ((await card.getByTestId('box-balance').textContent()) ?? '').replace(/\s/g, ' ');
-}
-
-async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 type TCarrierCash = { shipping_company_id: number; name: string; parcels: number; owed_centimes: number };
@@ -141,10 +131,7 @@ describe('money: cash boxes, expenses, remittances (issue 13)', () => {
       expected,
     );
     await expect.poll(async () => (await owedCell.textContent())?.replace(/\s/g, ' ')).not.toBe(before);
-    const box = page.getByTestId('box-card').and(page.locator(`[data-name="${bank}"]`));
-    await expect
-      .poll(async () => (await box.getByTestId('box-balance').textContent())?.replace(/\s/g, ' '))
-      .not.toBe('0,00 DA');
+    await expect.poll(() => cardBalance(page, bank)).not.toBe('0,00 DA');
     await context.close();
   }, 180_000);
 

@@ -20,6 +20,15 @@ async function rowsLoaded(page: Page) {
   await page.getByTestId('order-row').first().waitFor();
 }
 
+/** Alt+N opens the new-order dialog, and the URL says so. */
+async function newOrderByShortcut(page: Page) {
+  await page.keyboard.press('Alt+N');
+  const dialog = page.getByTestId('order-dialog');
+  await dialog.getByText('New order').waitFor();
+  expect(params(page).get('dialog')).toBe('create');
+  return dialog;
+}
+
 describe('orders: the screen', () => {
   const browser = sharedBrowser();
 
@@ -70,10 +79,7 @@ describe('orders: the screen', () => {
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
     await page.getByLabel('Search orders').click();
-    await page.keyboard.press('Alt+N');
-    const dialog = page.getByTestId('order-dialog');
-    await dialog.getByText('New order').waitFor();
-    expect(params(page).get('dialog')).toBe('create');
+    const dialog = await newOrderByShortcut(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(params(page).get('dialog')).toBeNull();
@@ -84,10 +90,7 @@ describe('orders: the screen', () => {
     const { context, page } = await signedInPage(browser(), DEMO.owner, { width: 390, height: 844 });
     await page.goto('/build/dashboard/orders');
     await rowsLoaded(page);
-    await page.keyboard.press('Alt+N');
-    const dialog = page.getByTestId('order-dialog');
-    await dialog.getByText('New order').waitFor();
-    expect(params(page).get('dialog')).toBe('create');
+    await newOrderByShortcut(page);
     await context.close();
   });
 

@@ -15,17 +15,25 @@ async function setArabic(page: Page) {
   await page.evaluate(() => localStorage.setItem('appLocale', 'ar'));
 }
 
-/** The demo manager reads French; these tests read English labels. */
-async function englishPage(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser(), viewport);
+/** The demo manager reads French; these tests read English labels. A page signed in as `email`. */
+async function englishPage(email: string) {
+  const opened = await newPage(browser());
   await opened.context.addInitScript(() => localStorage.setItem('appLocale', 'en'));
+  await signIn(opened.page, email);
   return opened;
+}
+
+/** Nothing overflows the phone's width; a shot of the top, then one with `testId` scrolled into view. */
+async function phoneWidthShots(page: Page, name: string, testId: string, lowerName: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, name);
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-${lowerName}`);
 }
 
 describe('profile', () => {
   it('uploads an avatar that the user menu shows at once, and refuses a non-image', async () => {
-    const { context, page } = await englishPage();
-    await signIn(page, DEMO.manager);
+    const { context, page } = await englishPage(DEMO.manager);
     await openProfile(page);
     const menuButton = page.getByRole('button', { name: 'Account menu' });
     // Before: the initial on its colour.
@@ -68,10 +76,8 @@ describe('profile', () => {
 
   it('saves name and phone, lists the devices and signs the others out', async () => {
     // The owner's account language is English, like these labels (the manager's is French).
-    const other = await englishPage();
-    await signIn(other.page, DEMO.owner);
-    const { context, page } = await englishPage();
-    await signIn(page, DEMO.owner);
+    const other = await englishPage(DEMO.owner);
+    const { context, page } = await englishPage(DEMO.owner);
     await openProfile(page);
 
     const details = page.getByTestId('profile-details');
@@ -112,19 +118,14 @@ describe('profile', () => {
     await form.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
     expect((await answer).status()).toBe(422);
     await form.getByText('كلمة المرور الحالية غير صحيحة.').waitFor();
-    // Nothing overflows the phone's width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'profile-ar-390');
-    await page.getByTestId('profile-sessions').scrollIntoViewIfNeeded();
-    await screenshot(page, 'profile-ar-390-sessions');
+    await phoneWidthShots(page, 'profile-ar-390', 'profile-sessions', 'sessions');
     await context.close();
   });
 });
 
 describe('shop settings', () => {
   it('the owner reaches them from the profile and the system group, and saves them', async () => {
-    const { context, page } = await englishPage();
-    await signIn(page, DEMO.owner);
+    const { context, page } = await englishPage(DEMO.owner);
     await openProfile(page);
     await page.getByTestId('shop-settings-card').getByRole('link', { name: 'Open shop settings' }).click();
     await page.waitForURL('**/build/dashboard/shop-settings');
@@ -167,8 +168,7 @@ describe('shop settings', () => {
   });
 
   it('is not in the manager sidebar, and reads right to left in Arabic at phone width', async () => {
-    const manager = await englishPage();
-    await signIn(manager.page, DEMO.manager);
+    const manager = await englishPage(DEMO.manager);
     const nav = manager.page.getByRole('navigation', { name: 'Main navigation' });
     await nav.waitFor();
     expect(await nav.getByText('Shop settings').count()).toBe(0);
@@ -180,18 +180,14 @@ describe('shop settings', () => {
     await page.getByTestId('shop-settings').waitFor();
     await page.getByRole('heading', { level: 1, name: 'إعدادات المتجر' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'shop-settings-ar-390');
-    await page.getByTestId('hours-sat').scrollIntoViewIfNeeded();
-    await screenshot(page, 'shop-settings-ar-390-hours');
+    await phoneWidthShots(page, 'shop-settings-ar-390', 'hours-sat', 'hours');
     await context.close();
   });
 });
 
 describe('audit log', () => {
   it('shows who changed the shop settings with before and after, filters, and exports CSV', async () => {
-    const { context, page } = await englishPage();
-    await signIn(page, DEMO.owner);
+    const { context, page } = await englishPage(DEMO.owner);
     // A change of this test's own, so the log has a settings entry whatever ran before.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const current = await (

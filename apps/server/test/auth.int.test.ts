@@ -202,20 +202,12 @@ describe('POST /locale', () => {
   it("stores the user's language and rejects unknown ones", async () => {
     const tenant = await createTestTenant(database);
     const { authorization } = await loginAs(app, tenant.ownerEmail);
-    const bad = await app.inject({
-      method: 'POST',
-      url: '/locale',
-      headers: { authorization },
-      payload: { locale: 'de' },
-    });
+    const setLocale = (locale: string) =>
+      app.inject({ method: 'POST', url: '/locale', headers: { authorization }, payload: { locale } });
+    const bad = await setLocale('de');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.locale).toEqual(['The selected locale is invalid.']);
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/locale',
-      headers: { authorization },
-      payload: { locale: 'ar' },
-    });
+    const ok = await setLocale('ar');
     expect(ok.json()).toEqual({ locale: 'ar' });
     const again = await loginAs(app, tenant.ownerEmail);
     expect(again.body.userData.locale).toBe('ar');

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dayIn, type TAccountingReport, type TAgentCommissionsReport } from '@cod/shared';
-import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { openTestApp } from '../support/test-db.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { adSpendPoster, manualCarrier } from '../money/money-support.js';
 
 const { app, database } = await openTestApp();
 const db = database.db;
@@ -31,14 +31,11 @@ describe('GET /dashboard/analytics/accounting and /commissions (issue 14.2)', ()
         initial_stock: 20,
       })
     ).json();
-    const [company] = await rows<{ id: number }>(
-      db,
-      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-          values (${tenantId}, 'manual', 'livreur', 'Livreur', ${`hook-acc-${Date.now()}`}) returning id`,
-    );
-    await db.execute(
-      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
-          values (${tenantId}, ${company!.id}, 16, 350.00, 250.00, 200.00)`,
+    const companyId = await manualCarrier(
+      database,
+      tenantId,
+      { code: 'livreur', name: 'Livreur' },
+      { home: 350, stopdesk: 250, returned: 200 },
     );
 
     const campaignOrder = (quantity: number) =>
@@ -64,7 +61,7 @@ describe('GET /dashboard/analytics/accounting and /commissions (issue 14.2)', ()
       // Handed to the carrier (as the carrier sync writes it: the order and its history, one transaction).
       await withTenant(db, tenantId, async (tx) => {
         await tx.execute(sql`update orders set status_id = ${shop.status.out_for_delivery!}, status_type = 'follow-up',
-                               shipping_company_id = ${company!.id}
+                               shipping_company_id = ${companyId}
                              where tenant_id = ${tenantId} and id = ${order.id}`);
         await tx.execute(sql`insert into fulfillment_statuses (tenant_id, order_id, status_id)
                              values (${tenantId}, ${order.id}, ${shop.status.out_for_delivery!})`);
@@ -78,23 +75,8 @@ describe('GET /dashboard/analytics/accounting and /commissions (issue 14.2)', ()
       expect(moved.statusCode, moved.body).toBe(200);
     }
 
-    const box = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
-    const categories = (await shop.api.get('/dashboard/expenses/categories')).json().data as Array<{
-      id: number;
-      code: string;
-    }>;
-    const ads = categories.find((c) => c.code === 'ads')!.id;
     const today = dayIn(new Date(), 'Africa/Algiers');
-    const spend = async (amount: number, extra: Record<string, unknown>) => {
-      const response = await shop.api.post('/dashboard/expenses', {
-        occurred_on: today,
-        amount_centimes: amount,
-        category_id: ads,
-        box_id: box.id,
-        ...extra,
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    };
+    const spend = await adSpendPoster(shop, today);
     await spend(100_000, { sales_source: 'facebook', campaign_id: 'camp-x' }); // over its 3 orders
     await spend(30_000, { sales_source: 'facebook' }); // over facebook's 4 orders: 75 DA each
     await spend(20_000, { sales_source: 'facebook', campaign_id: 'camp-y' }); // no order: unattributed

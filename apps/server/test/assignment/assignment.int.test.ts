@@ -36,6 +36,17 @@ async function ordersOf(shop: TShop) {
   );
 }
 
+/** An order of the pen alone (the product only some agents may take), its custom fields answered. */
+function createPenOrder(shop: TShop) {
+  return createOrder(
+    shop.api,
+    orderBody(shop, {
+      products: [{ product_id: shop.pen.id, quantity: 1 }],
+      customer_custom_fields: [{ product_id: shop.pen.id, field_values: { Gravure: 'A', Cadeau: true } }],
+    }),
+  );
+}
+
 async function settings(shop: TShop, body: Record<string, unknown>) {
   const response = await shop.api.put('/dashboard/assignment-settings', body);
   expect(response.statusCode, response.body).toBe(200);
@@ -125,24 +136,12 @@ describe('automatic assignment (issue 15.3)', () => {
     expect(granted.statusCode, granted.body).toBeLessThan(300);
     await settings(shop, { mode: 'least_loaded', online_only: true, use_product_permissions: true });
     const watchOrder = await createOrder(shop.api, orderBody(shop));
-    const penOrder = await createOrder(
-      shop.api,
-      orderBody(shop, {
-        products: [{ product_id: shop.pen.id, quantity: 1 }],
-        customer_custom_fields: [{ product_id: shop.pen.id, field_values: { Gravure: 'A', Cadeau: true } }],
-      }),
-    );
+    const penOrder = await createPenOrder(shop);
     expect(watchOrder.agent_id).toBe(watcher!.id);
     expect(penOrder.agent_id).toBeNull();
     // Offline agents too when the shop says so.
     await settings(shop, { mode: 'least_loaded', online_only: false, use_product_permissions: true });
-    const again = await createOrder(
-      shop.api,
-      orderBody(shop, {
-        products: [{ product_id: shop.pen.id, quantity: 1 }],
-        customer_custom_fields: [{ product_id: shop.pen.id, field_values: { Gravure: 'A', Cadeau: true } }],
-      }),
-    );
+    const again = await createPenOrder(shop);
     expect(again.agent_id).toBe(any!.id);
   });
 

@@ -20,6 +20,12 @@ const sizeField = {
   options: ['S', 'M', 'L'],
 };
 
+/** A variant's colour and size, as the dress's variants carry them. */
+const colourAndSize = (colour: string, size: string) => [
+  { name: 'Colour', value: colour },
+  { name: 'Size', value: size },
+];
+
 describe('products (issue 3.1)', () => {
   it('creates a product with variants and a required select custom field, and lists it', async () => {
     const { api } = await ownerOfNewShop(app, database);
@@ -34,20 +40,14 @@ describe('products (issue 3.1)', () => {
           name: 'Rouge M',
           sku: 'RK-100-RM',
           price: 6500,
-          attributes: [
-            { name: 'Colour', value: 'Rouge' },
-            { name: 'Size', value: 'M' },
-          ],
+          attributes: colourAndSize('Rouge', 'M'),
           initial_stock: 4,
         },
         {
           name: 'Bleu L',
           sku: 'RK-100-BL',
           price: 6900,
-          attributes: [
-            { name: 'Colour', value: 'Bleu' },
-            { name: 'Size', value: 'L' },
-          ],
+          attributes: colourAndSize('Bleu', 'L'),
         },
       ],
       custom_fields: [sizeField, { label: 'Note', type: 'text', required: false }],
@@ -78,10 +78,7 @@ describe('products (issue 3.1)', () => {
         sku: 'RK-100-BL',
         price: 6900,
         on_hand: 0,
-        attributes: [
-          { name: 'Colour', value: 'Bleu' },
-          { name: 'Size', value: 'L' },
-        ],
+        attributes: colourAndSize('Bleu', 'L'),
       },
     ]);
 

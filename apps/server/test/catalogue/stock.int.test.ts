@@ -27,49 +27,61 @@ function move(db: Database, request: TStockMovementRequest) {
   return withTenant(db.db, request.tenantId, (tx) => applyStockMovement(tx, request));
 }
 
+type TBalance = { on_hand: number; reserved: number; moved_on_hand: number; moved_reserved: number };
+
+/** A stock row's balance beside the sums of its movements (`key`: the movements' column naming the row). */
+function balanceColumns(alias: 'p' | 'v', key: 'product_id' | 'variant_id') {
+  const moved = (delta: string) =>
+    `(select coalesce(sum(${delta}), 0)::int from stock_movements m where m.tenant_id = ${alias}.tenant_id and m.${key} = ${alias}.id)`;
+  return sql.raw(
+    `${alias}.on_hand, ${alias}.reserved, ${moved('on_hand_delta')} as moved_on_hand, ${moved('reserved_delta')} as moved_reserved`,
+  );
+}
+
 async function balances(tenantId: number, productId: number) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const [product] = await rows<{ on_hand: number; reserved: number; moved_on_hand: number; moved_reserved: number }>(
+    const [product] = await rows<TBalance>(
       tx,
-      sql`select p.on_hand, p.reserved,
-            (select coalesce(sum(on_hand_delta), 0)::int from stock_movements m where m.tenant_id = p.tenant_id and m.product_id = p.id) as moved_on_hand,
-            (select coalesce(sum(reserved_delta), 0)::int from stock_movements m where m.tenant_id = p.tenant_id and m.product_id = p.id) as moved_reserved
-          from products p where p.id = ${productId}`,
+      sql`select ${balanceColumns('p', 'product_id')} from products p where p.id = ${productId}`,
     );
-    const variants = await rows<{
-      id: number;
-      on_hand: number;
-      reserved: number;
-      moved_on_hand: number;
-      moved_reserved: number;
-    }>(
+    const variants = await rows<TBalance & { id: number }>(
       tx,
-      sql`select v.id, v.on_hand, v.reserved,
-            (select coalesce(sum(on_hand_delta), 0)::int from stock_movements m where m.tenant_id = v.tenant_id and m.variant_id = v.id) as moved_on_hand,
-            (select coalesce(sum(reserved_delta), 0)::int from stock_movements m where m.tenant_id = v.tenant_id and m.variant_id = v.id) as moved_reserved
+      sql`select v.id, ${balanceColumns('v', 'variant_id')}
           from product_variants v where v.product_id = ${productId} order by v.id`,
     );
     return { product: product!, variants };
   });
 }
 
+type TMovementOfRace = Omit<TStockMovementRequest, 'tenantId' | 'userId' | 'productId'>;
+
+/** `count` movements of the product at once, each in its own transaction; `each` gives one's kind and size. */
+async function raceMovements(
+  tenant: { id: number; ownerId: number },
+  productId: number,
+  count: number,
+  each: () => TMovementOfRace,
+) {
+  const racers = await raceDatabase();
+  return Promise.allSettled(
+    Array.from({ length: count }, () =>
+      move(racers, { tenantId: tenant.id, userId: tenant.ownerId, productId, ...each() }),
+    ),
+  );
+}
+
+// The race is on the balance; which order asks does not matter (orders FK: real ids only).
+const reserveOne = (variantId?: number): TMovementOfRace => ({
+  ...(variantId === undefined ? {} : { variantId }),
+  kind: 'order_reserved',
+  quantity: 1,
+});
+
 describe('stock movements (issue 3.4)', () => {
   it('50 concurrent reservations of the last 10 units sell exactly 10 and refuse 40 with the stock message', async () => {
     const { api, tenant } = await ownerOfNewShop(app, database);
     const product = await createProduct(api, { name: 'Montre dorée', initial_stock: 10 });
-    const racers = await raceDatabase();
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        move(racers, {
-          tenantId: tenant.id,
-          userId: tenant.ownerId,
-          productId: product.id,
-          // The race is on the balance; which order asks does not matter (orders FK: real ids only).
-          kind: 'order_reserved',
-          quantity: 1,
-        }),
-      ),
-    );
+    const outcomes = await raceMovements(tenant, product.id, 50, () => reserveOne());
     const sold = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(sold).toHaveLength(10);
@@ -92,19 +104,7 @@ describe('stock movements (issue 3.4)', () => {
       ],
     });
     const [v42, v43] = product.variants;
-    const racers = await raceDatabase();
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        move(racers, {
-          tenantId: tenant.id,
-          userId: tenant.ownerId,
-          productId: product.id,
-          variantId: v42!.id,
-          kind: 'order_reserved',
-          quantity: 1,
-        }),
-      ),
-    );
+    const outcomes = await raceMovements(tenant, product.id, 50, () => reserveOne(v42!.id));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(refused?.reason.message).toBe('Insufficient stock for "Basket - 42 Noir"');
@@ -173,20 +173,12 @@ describe('stock movements (issue 3.4)', () => {
     ];
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    const racers = await raceDatabase();
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 120 }, () =>
-        move(racers, {
-          tenantId: tenant.id,
-          userId: tenant.ownerId,
-          productId: product.id,
-          variantId: product.variants[random(2)]!.id,
-          kind: kinds[random(kinds.length)]!,
-          quantity: 1 + random(3),
-          reason: 'Inventory',
-        }),
-      ),
-    );
+    const outcomes = await raceMovements(tenant, product.id, 120, () => ({
+      variantId: product.variants[random(2)]!.id,
+      kind: kinds[random(kinds.length)]!,
+      quantity: 1 + random(3),
+      reason: 'Inventory',
+    }));
     // Only stock refusals: no deadlock between variant rows and their product row.
     const unexpected = outcomes.filter(
       (o) =>

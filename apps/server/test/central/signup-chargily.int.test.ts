@@ -34,6 +34,16 @@ function signup(overrides: Record<string, unknown> = {}, ip = randomIp()) {
   });
 }
 
+/** A shop owner opens an online-payment checkout of a plan for a month or a year. */
+function openCheckout(authorization: string, planId: number, period: 'month' | 'year') {
+  return app.inject({
+    method: 'POST',
+    url: '/dashboard/subscription/checkout',
+    headers: { authorization },
+    payload: { plan_id: planId, period },
+  });
+}
+
 async function waitingOf(email: string) {
   const [row] = await rows<{ id: number; status: string; tenant_id: number | null }>(
     database.db,
@@ -162,12 +172,7 @@ describe('Chargily Pay (issue 19.4)', () => {
     const plan = await planWith(admin, {});
     if (priceMonth !== 2900)
       await database.db.execute(sql`update plans set price_month = ${priceMonth} where id = ${plan.id}`);
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/dashboard/subscription/checkout',
-      headers: { authorization: shop.authorization },
-      payload: { plan_id: plan.id, period: 'month' },
-    });
+    const opened = await openCheckout(shop.authorization, plan.id, 'month');
     expect(opened.statusCode, opened.body).toBe(201);
     return { tenant, shop, plan, checkout: opened.json().data as { id: string; checkout_url: string; amount: number } };
   }
@@ -266,20 +271,10 @@ describe('Chargily Pay (issue 19.4)', () => {
     });
     expect(plans.json().data.enabled).toBe(true);
     const plan = plans.json().data.plans[0] as { id: number };
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/dashboard/subscription/checkout',
-      headers: { authorization: shop.authorization },
-      payload: { plan_id: plan.id, period: 'year' },
-    });
+    const opened = await openCheckout(shop.authorization, plan.id, 'year');
     expect(opened.statusCode, opened.body).toBe(201);
     const [trial] = await rows<{ id: number }>(database.db, sql`select id from plans where is_trial`);
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/dashboard/subscription/checkout',
-      headers: { authorization: shop.authorization },
-      payload: { plan_id: trial!.id, period: 'month' },
-    });
+    const refused = await openCheckout(shop.authorization, trial!.id, 'month');
     expect(refused.statusCode).toBe(422);
   });
 });

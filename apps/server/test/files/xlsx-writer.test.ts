@@ -41,15 +41,10 @@ const orderSheet = (rows: TOrder[]) =>
 
 describe('neutraliseFormula', () => {
   it('prefixes text a spreadsheet would run, and leaves the rest alone', () => {
-    expect(neutraliseFormula('=HYPERLINK("http://evil","x")')).toBe(`'=HYPERLINK("http://evil","x")`);
-    expect(neutraliseFormula('+213 555 12 34 56')).toBe("'+213 555 12 34 56");
-    expect(neutraliseFormula('-2+3')).toBe("'-2+3");
-    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(neutraliseFormula('\t=1')).toBe("'\t=1");
-    expect(neutraliseFormula('\r=1')).toBe("'\r=1");
-    expect(neutraliseFormula('محمد = أمين')).toBe('محمد = أمين');
-    expect(neutraliseFormula('0555123456')).toBe('0555123456');
-    expect(neutraliseFormula('')).toBe('');
+    for (const text of ['=HYPERLINK("http://evil","x")', '+213 555 12 34 56', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(neutraliseFormula(text), text).toBe(`'${text}`);
+    }
+    for (const text of ['محمد = أمين', '0555123456', '']) expect(neutraliseFormula(text), text).toBe(text);
   });
 });
 

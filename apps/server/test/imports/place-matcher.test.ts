@@ -1,52 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_DIR } from '../../src/db/seed/reference-data.js';
+import { cityRow, readReferenceFiles, stateRow } from '../../src/db/seed/reference-data.js';
 import { restoreLeadingZero } from '../../src/modules/imports/import-row.js';
 import { foldPlaceName, placeMatcher } from '../../src/modules/imports/place-matcher.js';
 
 // Issue 6: wilaya and commune by code or French/Arabic name within the wilaya, tolerant of
 // accents, hyphens and the aliases of the reference data.
-interface TWilaya {
-  code: string;
-  name: string;
-  name_ar: string;
-  name_ascii: string;
-  aliases?: string[];
-  aliases_ar?: string[];
-}
-interface TCommune {
-  id: number;
-  code: string;
-  wilaya_code: string;
-  name: string;
-  name_ar: string;
-  aliases?: string[];
-  aliases_ar?: string[];
-}
-const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as T;
-const wilayas = read<TWilaya[]>('wilayas.json');
-const communes = read<TCommune[]>('communes.json');
-const places = placeMatcher(
-  wilayas.map((w) => ({
-    id: Number(w.code),
-    code: w.code,
-    name: w.name,
-    nameAr: w.name_ar,
-    nameAscii: w.name_ascii,
-    aliases: w.aliases ?? [],
-    aliasesAr: w.aliases_ar ?? [],
-  })),
-  communes.map((c) => ({
-    id: c.id,
-    code: c.code,
-    stateId: Number(c.wilaya_code),
-    name: c.name,
-    nameAr: c.name_ar,
-    aliases: c.aliases ?? [],
-    aliasesAr: c.aliases_ar ?? [],
-  })),
-);
+const { wilayas, communes } = await readReferenceFiles();
+const places = placeMatcher(wilayas.map(stateRow), communes.map(cityRow));
 
 describe('placeMatcher', () => {
   it('finds a wilaya by code, French name (any accents, case, hyphens), Arabic name or alias', () => {

@@ -86,42 +86,29 @@ describe('layer boundaries (eslint no-restricted-imports)', () => {
   });
 
   it('lets files that keep to their layer pass', async () => {
-    expect(
-      await restrictedImports(
-        `${providers}/planted.routes.ts`,
-        [
-          "import type { FastifyInstance } from 'fastify';",
-          "import { actorOf } from '../../http/actor.js';",
-          "import type { TAppDeps } from '../../http/app-deps.js';",
-          "import * as service from './providers.service.js';",
-          'export const planted = [actorOf, service] as unknown as [FastifyInstance, TAppDeps];',
-          '',
-        ].join('\n'),
-      ),
-    ).toEqual([]);
-    expect(
-      await restrictedImports(
-        `${providers}/planted.repository.ts`,
-        [
-          "import { sql } from 'drizzle-orm';",
-          "import { inList } from '../../db/sql-lists.js';",
-          "import * as contacts from './provider-contacts.repository.js';",
-          'export const planted = [sql, inList, contacts];',
-          '',
-        ].join('\n'),
-      ),
-    ).toEqual([]);
-    expect(
-      await restrictedImports(
-        `${providers}/planted.service.ts`,
-        [
-          "import { withTenant } from '../../db/tenant-context.js';",
-          "import { listMovementsIn } from '../stock/stock-entries.service.js';",
-          "import * as repo from './providers.repository.js';",
-          'export const planted = [withTenant, listMovementsIn, repo];',
-          '',
-        ].join('\n'),
-      ),
-    ).toEqual([]);
+    const keepToTheirLayer: Record<string, string[]> = {
+      'planted.routes.ts': [
+        "import type { FastifyInstance } from 'fastify';",
+        "import { actorOf } from '../../http/actor.js';",
+        "import type { TAppDeps } from '../../http/app-deps.js';",
+        "import * as service from './providers.service.js';",
+        'export const planted = [actorOf, service] as unknown as [FastifyInstance, TAppDeps];',
+      ],
+      'planted.repository.ts': [
+        "import { sql } from 'drizzle-orm';",
+        "import { inList } from '../../db/sql-lists.js';",
+        "import * as contacts from './provider-contacts.repository.js';",
+        'export const planted = [sql, inList, contacts];',
+      ],
+      'planted.service.ts': [
+        "import { withTenant } from '../../db/tenant-context.js';",
+        "import { listMovementsIn } from '../stock/stock-entries.service.js';",
+        "import * as repo from './providers.repository.js';",
+        'export const planted = [withTenant, listMovementsIn, repo];',
+      ],
+    };
+    for (const [file, lines] of Object.entries(keepToTheirLayer)) {
+      expect(await restrictedImports(`${providers}/${file}`, [...lines, ''].join('\n')), file).toEqual([]);
+    }
   });
 });

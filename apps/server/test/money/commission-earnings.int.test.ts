@@ -4,6 +4,7 @@ import { dayIn } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
 import { openTestApp } from '../support/test-db.js';
+import { commissionPayer } from './money-support.js';
 
 /**
  * Issue 13.5 follow-up (docs/decisions/0114, 0115): an order earns again after a reversal, once per
@@ -117,14 +118,7 @@ describe('a deleted order and its commission (decision 0115)', () => {
     const box = (
       await shop.api.post('/dashboard/cases', { name: 'Caisse', kind: 'cash', opening_centimes: 100_000 })
     ).json();
-    const today = dayIn(new Date(), 'Africa/Algiers');
-    const pay = (amount: number) =>
-      shop.api.post('/dashboard/commissions/payouts', {
-        agent_id: agent.id,
-        box_id: box.id,
-        amount_centimes: amount,
-        paid_on: today,
-      });
+    const pay = commissionPayer(shop, agent.id, box.id);
     expect((await pay(30_000)).statusCode).toBe(201);
     expect((await month(shop, agent.id)).data[0]).toMatchObject({ paid_centimes: 30_000, due_centimes: 0 });
 

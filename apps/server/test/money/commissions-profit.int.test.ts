@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, type TDispatchResponse } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { adSpendPoster, commissionPayer, manualCarrier } from './money-support.js';
 import { openShippingWorld, readyOrders, shopWithCompany, type TShippingShop } from '../shipping/shipping-support.js';
 
 const world = await openShippingWorld();
@@ -134,14 +135,7 @@ describe('agent commissions (issue 13.5)', () => {
     const opened = await shop.api.post('/dashboard/cases', { name: 'Caisse', kind: 'cash', opening_centimes: 100_000 });
     expect(opened.statusCode, opened.body).toBe(201);
     const box = opened.json();
-    const today = dayIn(new Date(), 'Africa/Algiers');
-    const pay = (amount: number) =>
-      shop.api.post('/dashboard/commissions/payouts', {
-        agent_id: confirmer.id,
-        box_id: box.id,
-        amount_centimes: amount,
-        paid_on: today,
-      });
+    const pay = commissionPayer(shop, confirmer.id, box.id);
     expect((await confirmer.api.post('/dashboard/commissions/payouts', {})).statusCode).toBe(403);
     // Two payouts of 100 DA at once: only one fits in the 150 DA due.
     const both = await Promise.all([pay(10_000), pay(10_000)]);
@@ -199,14 +193,11 @@ describe('order profit (issue 13.6)', () => {
       });
       expect(purchase.statusCode, purchase.body).toBe(201);
     }
-    const [company] = await rows<{ id: number }>(
-      db,
-      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-          values (${tenantId}, 'manual', 'livreur', 'Livreur', ${`hook-${Date.now()}`}) returning id`,
-    );
-    await db.execute(
-      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
-          values (${tenantId}, ${company!.id}, 16, 350.00, 250.00, 200.00)`,
+    const companyId = await manualCarrier(
+      world.database,
+      tenantId,
+      { code: 'livreur', name: 'Livreur' },
+      { home: 350, stopdesk: 250, returned: 200 },
     );
 
     const order = await createOrder(
@@ -230,27 +221,12 @@ describe('order profit (issue 13.6)', () => {
     const confirm = await shop.api.patch(`/dashboard/orders/${order.id}/status`, { status: shop.status.confirmed });
     expect(confirm.statusCode, confirm.body).toBe(200);
     await db.execute(
-      sql`update orders set shipping_company_id = ${company!.id} where tenant_id = ${tenantId} and id = ${order.id}`,
+      sql`update orders set shipping_company_id = ${companyId} where tenant_id = ${tenantId} and id = ${order.id}`,
     );
 
-    const box = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
-    const categories = (await shop.api.get('/dashboard/expenses/categories')).json().data as Array<{
-      id: number;
-      code: string;
-    }>;
-    const ads = categories.find((c) => c.code === 'ads')!.id;
     const today = dayIn(new Date(), 'Africa/Algiers');
     const yesterday = dayIn(new Date(Date.now() - DAY), 'Africa/Algiers');
-    const spend = async (amount: number, extra: Record<string, unknown>) => {
-      const response = await shop.api.post('/dashboard/expenses', {
-        occurred_on: today,
-        amount_centimes: amount,
-        category_id: ads,
-        box_id: box.id,
-        ...extra,
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    };
+    const spend = await adSpendPoster(shop, today);
     await spend(100_000, { sales_source: 'facebook', campaign_id: 'camp-x' });
     await spend(30_000, { sales_source: 'facebook' });
     await spend(50_000, { sales_source: 'tiktok' }); // another source: not this order's

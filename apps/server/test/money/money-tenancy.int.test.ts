@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { expectForeignIdsNotFound } from '../support/tenancy.js';
 import { openTestApp } from '../support/test-db.js';
 import { ownerOfNewShop } from '../catalogue/catalogue-support.js';
-import { daysAgo, isMoneyRoute } from './money-support.js';
+import { daysAgo, isMoneyRoute, moneyEntry } from './money-support.js';
 
 const { app, routes, database } = await openTestApp();
 
@@ -13,12 +13,7 @@ describe('money routes and tenancy (issue 13, ARCHITECTURE 3.2)', () => {
     const movement = (await other.api.get('/dashboard/cases/movements')).json().data[0];
     const expenseCategory = (await other.api.get('/dashboard/expenses/categories')).json().data[0];
     const incomeCategory = (await other.api.get('/dashboard/incomes/categories')).json().data[0];
-    const entry = (category: number) => ({
-      occurred_on: daysAgo(0),
-      amount_centimes: 100,
-      category_id: category,
-      box_id: box.id,
-    });
+    const entry = (category: number) => moneyEntry(0, 100, category, box.id);
     const expense = (await other.api.post('/dashboard/expenses', entry(expenseCategory.id))).json();
     const income = (await other.api.post('/dashboard/incomes', entry(incomeCategory.id))).json();
 
@@ -26,12 +21,7 @@ describe('money routes and tenancy (issue 13, ARCHITECTURE 3.2)', () => {
     const myBox = (await me.api.post('/dashboard/cases', { name: 'Mine', kind: 'cash' })).json();
     const myExpenseCategory = (await me.api.get('/dashboard/expenses/categories')).json().data[0];
     const myIncomeCategory = (await me.api.get('/dashboard/incomes/categories')).json().data[0];
-    const mine = (category: number) => ({
-      occurred_on: daysAgo(0),
-      amount_centimes: 100,
-      category_id: category,
-      box_id: myBox.id,
-    });
+    const mine = (category: number) => moneyEntry(0, 100, category, myBox.id);
     const moneyRoutes = routes.filter((r) => isMoneyRoute(r.url));
     await expectForeignIdsNotFound(
       app,

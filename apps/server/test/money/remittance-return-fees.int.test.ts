@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
-import { openTestApp, unique } from '../support/test-db.js';
-import { createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
-import { multipartFile } from '../support/multipart.js';
-import { balancesAndSums, daysAgo } from './money-support.js';
+import { openTestApp } from '../support/test-db.js';
+import { balancesAndSums, daysAgo, postStatement, shopWithCarrier } from './money-support.js';
 
 const { app, database } = await openTestApp();
 
@@ -17,18 +15,11 @@ const { app, database } = await openTestApp();
  */
 describe('return fees in what a carrier owes (decision 0112)', () => {
   it('nets the return fees of returned parcels out of the figures, the owed list and the matching', async () => {
-    const shop = await shopWithCatalogue(app, database);
-    const tenantId = shop.tenant.id;
-    const base = await createOrder(shop.api, orderBody(shop));
-    const [company] = await rows<{ id: number }>(
-      database.db,
-      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-          values (${tenantId}, 'manual', 'retour', 'Retour Express', ${unique('hook')}) returning id`,
-    );
-    const companyId = company!.id;
-    await database.db.execute(
-      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
-          values (${tenantId}, ${companyId}, 16, 350.00, 250.00, 200.00)`,
+    const { shop, tenantId, base, companyId } = await shopWithCarrier(
+      app,
+      database,
+      { code: 'retour', name: 'Retour Express' },
+      { home: 350, stopdesk: 250, returned: 200 },
     );
     // TRK-1..3 delivered; RET-1, RET-2 delivered too at first (RET-2 on day 20, RET-1 on day 2).
     await database.db.execute(
@@ -83,13 +74,12 @@ describe('return fees in what a carrier owes (decision 0112)', () => {
     const csv = ['Tracking;Montant', 'TRK-1;2 650,00', 'TRK-2;2650', 'RET-1;-200,00', 'RET-2;-250', 'TRK-3;2650'].join(
       '\n',
     );
-    const { payload, headers } = multipartFile('file', Buffer.from(csv), 'releve.csv', shop.authorization, 'text/csv');
-    const response = await app.inject({
-      method: 'POST',
-      url: `/dashboard/remittances/statement?shipping_company_id=${companyId}&box_id=${box.id}&received_on=${daysAgo(0)}`,
-      headers,
-      payload,
-    });
+    const response = await postStatement(
+      app,
+      shop.authorization,
+      csv,
+      `shipping_company_id=${companyId}&box_id=${box.id}&received_on=${daysAgo(0)}`,
+    );
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json();
     expect(result).toMatchObject({

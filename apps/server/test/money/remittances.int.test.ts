@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
-import { openTestApp, unique } from '../support/test-db.js';
+import { openTestApp } from '../support/test-db.js';
 import { createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
-import { multipartFile } from '../support/multipart.js';
-import { balancesAndSums, daysAgo } from './money-support.js';
+import { balancesAndSums, daysAgo, manualCarrier, postStatement, shopWithCarrier } from './money-support.js';
 
 const { app, database } = await openTestApp();
 
@@ -14,38 +13,29 @@ const { app, database } = await openTestApp();
  * delivered i % 40 days ago (every ageing bucket gets some).
  */
 async function shopWithDeliveredParcels(count: number) {
-  const shop = await shopWithCatalogue(app, database);
-  const tenantId = shop.tenant.id;
-  const base = await createOrder(shop.api, orderBody(shop));
-  const [company] = await rows<{ id: number }>(
-    database.db,
-    sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-        values (${tenantId}, 'manual', 'livreur', 'Livreur Express', ${unique('hook')}) returning id`,
-  );
-  await database.db.execute(
-    sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee)
-        values (${tenantId}, ${company!.id}, 16, 350.00, 250.00)`,
+  const { shop, tenantId, base, companyId } = await shopWithCarrier(
+    app,
+    database,
+    { code: 'livreur', name: 'Livreur Express' },
+    { home: 350, stopdesk: 250 },
   );
   const delivered = deliveredStatus(shop);
   await database.db.execute(
     sql`insert into orders (tenant_id, order_number, customer_id, customer_full_name, customer_phone_1, state_id, city_id,
           delivery_price, total, status_id, status_type, shipping_company_id, tracking_number, created_at, updated_at)
         select o.tenant_id, 100000 + g, o.customer_id, o.customer_full_name, o.customer_phone_1, o.state_id, o.city_id,
-          400.00, 3000.00, ${delivered}, 'delivered', ${company!.id}, 'TRK-' || g,
+          400.00, 3000.00, ${delivered}, 'delivered', ${companyId}, 'TRK-' || g,
           now() - make_interval(days => g % 40 + 2), now() - make_interval(days => g % 40)
         from orders o, generate_series(1, ${count}) as g
         where o.tenant_id = ${tenantId} and o.id = ${base.id}`,
   );
   const drawer = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
-  return { shop, companyId: company!.id, boxId: drawer.id as number };
+  return { shop, companyId, boxId: drawer.id as number };
 }
 
 function deliveredStatus(shop: TShop): number {
   return shop.status['delivered']!;
 }
-
-const csvFile = (csv: string, authorization: string) =>
-  multipartFile('file', Buffer.from(csv), 'releve.csv', authorization, 'text/csv');
 
 describe('carrier COD remittances (issue 13.4)', () => {
   it('a 500-parcel statement (3 unknown, 2 short-paid, 1 duplicate) matches 494 and lists the 6 with their reason', async () => {
@@ -65,13 +55,12 @@ describe('carrier COD remittances (issue 13.4)', () => {
     const lines = ['Tracking;Montant'];
     for (let i = 1; i <= 494; i++) lines.push(`TRK-${i};2 650,00`);
     lines.push('TRK-495;2000', 'TRK-496;2 649,99', 'NOPE-1;100', 'NOPE-2;100', 'NOPE-3;100', 'TRK-7;2650');
-    const { payload, headers } = csvFile(lines.join('\n'), shop.authorization);
-    const response = await app.inject({
-      method: 'POST',
-      url: `/dashboard/remittances/statement?shipping_company_id=${companyId}&box_id=${boxId}&received_on=${daysAgo(0)}&reference=VIR-77`,
-      headers,
-      payload,
-    });
+    const response = await postStatement(
+      app,
+      shop.authorization,
+      lines.join('\n'),
+      `shipping_company_id=${companyId}&box_id=${boxId}&received_on=${daysAgo(0)}&reference=VIR-77`,
+    );
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json();
     expect(result).toMatchObject({
@@ -179,13 +168,12 @@ describe('carrier COD remittances (issue 13.4)', () => {
 
   it('refuses a statement without the needed columns, and a remittance for another shop’s carrier', async () => {
     const { shop, boxId } = await shopWithDeliveredParcels(1);
-    const { payload, headers } = csvFile('Colonne;Autre\nA;B', shop.authorization);
-    const refused = await app.inject({
-      method: 'POST',
-      url: `/dashboard/remittances/statement?shipping_company_id=1&box_id=${boxId}&received_on=${daysAgo(0)}`,
-      headers,
-      payload,
-    });
+    const refused = await postStatement(
+      app,
+      shop.authorization,
+      'Colonne;Autre\nA;B',
+      `shipping_company_id=1&box_id=${boxId}&received_on=${daysAgo(0)}`,
+    );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error_codes.file[0].code).toBe('money.statement_columns');
     const other = await shopWithDeliveredParcels(1);
@@ -202,21 +190,18 @@ describe('carrier COD remittances (issue 13.4)', () => {
   it('keeps what each carrier is owed as orders are delivered, returned, moved, deleted and paid (decision 0104)', async () => {
     const shop = await shopWithCatalogue(app, database);
     const tenantId = shop.tenant.id;
-    const [company] = await rows<{ id: number }>(
-      database.db,
-      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-          values (${tenantId}, 'manual', 'rapide', 'Rapide', ${unique('hook')}) returning id`,
-    );
-    await database.db.execute(
-      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee)
-          values (${tenantId}, ${company!.id}, 16, 500.00, 300.00)`,
+    const companyId = await manualCarrier(
+      database,
+      tenantId,
+      { code: 'rapide', name: 'Rapide' },
+      { home: 500, stopdesk: 300 },
     );
     const orders = [];
     for (let i = 0; i < 4; i++) orders.push(await createOrder(shop.api, orderBody(shop)));
     const ids = orders.map((o) => o.id);
     // Shipped with the carrier (out for delivery), then delivered: the trigger's work, not the seed's.
     await database.db.execute(
-      sql`update orders set shipping_company_id = ${company!.id}, tracking_number = 'RAP-' || id,
+      sql`update orders set shipping_company_id = ${companyId}, tracking_number = 'RAP-' || id,
             status_id = ${shop.status.out_for_delivery!}, status_type = 'follow-up'
           where tenant_id = ${tenantId} and id = any(${`{${ids.join(',')}}`}::int[])`,
     );
@@ -253,7 +238,7 @@ describe('carrier COD remittances (issue 13.4)', () => {
     // Paid by hand: gone, and delivered again later it stays paid.
     const box = (await shop.api.post('/dashboard/cases', { name: 'CCP', kind: 'ccp' })).json();
     const paid = await shop.api.post('/dashboard/remittances', {
-      shipping_company_id: company!.id,
+      shipping_company_id: companyId,
       box_id: box.id,
       received_on: daysAgo(0),
       lines: [{ tracking_number: `RAP-${ids[3]}`, amount_centimes: each }],
@@ -268,7 +253,7 @@ describe('carrier COD remittances (issue 13.4)', () => {
       );
     }
     expect(await owed()).toEqual({ parcels: 1, owed: each + 20_000 });
-    const owedList = (await shop.api.get(`/dashboard/remittances/owed?shipping_company_id=${company!.id}`)).json();
+    const owedList = (await shop.api.get(`/dashboard/remittances/owed?shipping_company_id=${companyId}`)).json();
     expect(owedList.total).toBe(1);
     expect(owedList.data[0]).toMatchObject({
       order_id: ids[1],

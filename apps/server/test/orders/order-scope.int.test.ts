@@ -79,6 +79,26 @@ beforeAll(async () => {
 const ids = (list: Array<{ id: number }>) => list.map((o) => o.id).sort((a, b) => a - b);
 const both = () => [mine.id, theirs.id].sort((a, b) => a - b);
 
+/**
+ * What a view of the shared customer shows (`read`: its orders and its count): each listed agent
+ * sees their one order only, the owner and the manager see both.
+ */
+async function expectAgentsOwnOthersBoth(
+  read: (api: TClient) => Promise<{ orders: Array<{ id: number }>; count: number }>,
+  agentsSee: Array<[TClient, number]>,
+) {
+  for (const [api, own] of agentsSee) {
+    const seen = await read(api);
+    expect(ids(seen.orders)).toEqual([own]);
+    expect(seen.count).toBe(1);
+  }
+  for (const api of [shop.api, manager.api]) {
+    const all = await read(api);
+    expect(ids(all.orders)).toEqual(both());
+    expect(all.count).toBe(2);
+  }
+}
+
 describe('the order scope wherever an order shows (docs/decisions/0040)', () => {
   it('is the by-id rule: the other agent’s order answers 404', async () => {
     expect((await agentA.api.get(`/dashboard/orders/${mine.id}`)).statusCode).toBe(200);
@@ -86,18 +106,14 @@ describe('the order scope wherever an order shows (docs/decisions/0040)', () => 
   });
 
   it('customer history: an agent’s summary and list hold only their orders; owner and manager see all', async () => {
-    const history = async (api: TClient) => (await api.get(`/dashboard/customers/${phone}/history`)).json();
-    const asA = await history(agentA.api);
-    expect(ids(asA.orders)).toEqual([mine.id]);
-    expect(asA.total_orders).toBe(1);
-    const asB = await history(agentB.api);
-    expect(ids(asB.orders)).toEqual([theirs.id]);
-    expect(asB.total_orders).toBe(1);
-    for (const api of [shop.api, manager.api]) {
-      const all = await history(api);
-      expect(ids(all.orders)).toEqual(both());
-      expect(all.total_orders).toBe(2);
-    }
+    const history = async (api: TClient) => {
+      const answer = (await api.get(`/dashboard/customers/${phone}/history`)).json();
+      return { orders: answer.orders, count: answer.total_orders };
+    };
+    await expectAgentsOwnOthersBoth(history, [
+      [agentA.api, mine.id],
+      [agentB.api, theirs.id],
+    ]);
   });
 
   it('customer custom fields: the pre-filled answers come only from orders the user may see', async () => {
@@ -114,16 +130,11 @@ describe('the order scope wherever an order shows (docs/decisions/0040)', () => 
   });
 
   it('phone check: counts and duplicates are the agent’s own; owner and manager see both', async () => {
-    const check = async (api: TClient) =>
-      (await api.get(`/dashboard/orders/phone-check?phone=${encodeURIComponent(phone)}`)).json();
-    const asA = await check(agentA.api);
-    expect(ids(asA.duplicates)).toEqual([mine.id]);
-    expect(asA.previous_orders_count).toBe(1);
-    for (const api of [shop.api, manager.api]) {
-      const all = await check(api);
-      expect(ids(all.duplicates)).toEqual(both());
-      expect(all.previous_orders_count).toBe(2);
-    }
+    const check = async (api: TClient) => {
+      const answer = (await api.get(`/dashboard/orders/phone-check?phone=${encodeURIComponent(phone)}`)).json();
+      return { orders: answer.duplicates, count: answer.previous_orders_count };
+    };
+    await expectAgentsOwnOthersBoth(check, [[agentA.api, mine.id]]);
   });
 
   it('search: by phone, by name and by number, an agent finds only their own orders', async () => {

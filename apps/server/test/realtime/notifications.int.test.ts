@@ -3,7 +3,7 @@ import { withTenantEvents } from '../../src/lib/domain-events.js';
 import { assignAgent } from '../../src/modules/orders/assign-agent.js';
 import { adjustStock } from '../../src/modules/stock/stock-entries.service.js';
 import { createOrder, orderBody, shopWithCatalogue, clientOf, type TShop } from '../orders/orders-support.js';
-import { createTestUser, loginAs } from '../support/test-db.js';
+import { createTestUser, loginAs, unique } from '../support/test-db.js';
 import { openListeningApp } from '../support/listening-app.js';
 import { connect, record } from './support/sockets.js';
 
@@ -194,18 +194,22 @@ describe('order_assigned', () => {
 });
 
 describe('low_stock', () => {
+  /** Creates a product (body `body`) with a low-stock threshold of 5. */
+  async function productWatchedAt5(shop: TShop, body: Record<string, unknown>) {
+    const created = await shop.api.post('/dashboard/products', { ...body, low_stock_threshold: 5 });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { id: number; name: string; variants: Array<{ id: number }> };
+  }
+
   /** A shop, a product with a threshold of 5 and `stock` units, and who listens. */
   async function setup(stock: number) {
     const shop = await shopWithCatalogue(app, database);
-    const created = await shop.api.post('/dashboard/products', {
+    const product = await productWatchedAt5(shop, {
       name: 'Argan oil',
-      sku: `ARG-${Math.random().toString(36).slice(2, 9)}`,
+      sku: unique('ARG'),
       price: 1800,
-      low_stock_threshold: 5,
       initial_stock: stock,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const product = created.json() as { id: number; name: string };
     const owner = { id: shop.tenant.ownerId, listener: await listen(shop.tenant.ownerEmail) };
     const keeper = await userOf(shop, 'Stock Keeper');
     const agent = await userOf(shop, 'Support Agent');
@@ -273,19 +277,13 @@ describe('low_stock', () => {
 
   it('a product with variants alerts on the sum of its variants', async () => {
     const { shop, owner } = await setup(0);
-    const created = await shop.api.post('/dashboard/products', {
+    const robe = await productWatchedAt5(shop, {
       name: 'Robe kabyle',
-      sku: `ROBE-${Math.random().toString(36).slice(2, 9)}`,
+      sku: unique('ROBE'),
       price: 6500,
-      low_stock_threshold: 5,
       has_variants: true,
-      variants: [
-        { name: 'S', sku: `ROBE-S-${Math.random().toString(36).slice(2, 9)}`, price: 6500, initial_stock: 4 },
-        { name: 'M', sku: `ROBE-M-${Math.random().toString(36).slice(2, 9)}`, price: 6500, initial_stock: 4 },
-      ],
+      variants: ['S', 'M'].map((size) => ({ name: size, sku: unique(`ROBE-${size}`), price: 6500, initial_stock: 4 })),
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const robe = created.json() as { id: number; name: string; variants: Array<{ id: number }> };
     const move = (variant: number, quantity: number) =>
       shop.api.post('/dashboard/stock/adjustments', {
         product_id: robe.id,

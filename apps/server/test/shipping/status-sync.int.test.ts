@@ -54,6 +54,16 @@ async function webhookUrlOf(shop: TShippingShop, companyId: number) {
   return `${baseUrl}${new URL(view.webhook_url as string).pathname}`;
 }
 
+/** A shop with a carrier of `company`'s kind, and one order dispatched with it that the sandbox will deliver. */
+async function deliveringWith(company: Parameters<typeof addCompany>[2]) {
+  const shop = await shopWithCompany(world);
+  const companyId = await addCompany(world, shop.api, company);
+  const [order] = await readyOrders(shop, 1);
+  const tracking = (await dispatch(shop, companyId, [order!.id])).get(order!.id)!;
+  world.sandbox.setScenario(tracking, 'delivered');
+  return { shop, companyId, order: order!, tracking };
+}
+
 describe('status sync (issue 5.8)', () => {
   it('applies signed Yalidine webhooks, duplicated and out of order, to the right final statuses', async () => {
     const shop = await shopWithCompany(world);
@@ -109,11 +119,7 @@ describe('status sync (issue 5.8)', () => {
   });
 
   it('applies ZR Express (Svix-signed) webhooks, one message per event, replayed harmlessly', async () => {
-    const shop = await shopWithCompany(world);
-    const zr = await addCompany(world, shop.api, { kind: 'zr_express', code: 'zr_express', name: 'ZR' });
-    const [order] = await readyOrders(shop, 1);
-    const tracking = (await dispatch(shop, zr, [order!.id])).get(order!.id)!;
-    world.sandbox.setScenario(tracking, 'delivered');
+    const { shop, companyId: zr, order } = await deliveringWith({ kind: 'zr_express', code: 'zr_express', name: 'ZR' });
     await world.sandbox.webhooks.configure('zr', {
       url: await webhookUrlOf(shop, zr),
       secret: 'whsec_c2FuZGJveC16ci13ZWJob29rLXNlY3JldA==',
@@ -155,11 +161,7 @@ describe('status sync (issue 5.8)', () => {
   });
 
   it('polls pull-only carriers (EcoTrack) and moves the order once delivered', async () => {
-    const shop = await shopWithCompany(world);
-    const ecotrack = await addCompany(world, shop.api, { kind: 'ecotrack', code: 'dhd', name: 'DHD' });
-    const [order] = await readyOrders(shop, 1);
-    const tracking = (await dispatch(shop, ecotrack, [order!.id])).get(order!.id)!;
-    world.sandbox.setScenario(tracking, 'delivered');
+    const { shop, order } = await deliveringWith({ kind: 'ecotrack', code: 'dhd', name: 'DHD' });
     // EcoTrack parcels move only once validated (create then validate).
     const validated = (await shop.api.post('/dashboard/orders/validate-dispatched', { order_ids: [order!.id] })).json();
     expect(validated).toMatchObject({ success: true, message: `Order ${order!.id} validated successfully` });

@@ -3,9 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { openTestApp } from '../support/test-db.js';
-import { createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
 
 const { app, database } = await openTestApp();
+
+/** A pending status the shop adds itself (one it may remove again). */
+async function shopStatus(shop: TShop, displayName: string) {
+  return (
+    await shop.api.post('/dashboard/statuses', { type: 'pending', display_name: displayName, color: '#FF9F43' })
+  ).json();
+}
 
 type TStatusRow = { id: number; name: string; type: string; is_system: boolean; active: boolean; names: object };
 
@@ -61,9 +68,7 @@ describe('statuses editor (issue 18.3)', () => {
 
   it('asks for a replacement of the same type before removing a used status, then moves its orders and history', async () => {
     const shop = await shopWithCatalogue(app, database);
-    const extra = (
-      await shop.api.post('/dashboard/statuses', { type: 'pending', display_name: 'No answer 2', color: '#FF9F43' })
-    ).json();
+    const extra = await shopStatus(shop, 'No answer 2');
     const orders: number[] = [];
     for (let i = 0; i < 3; i++) {
       const order = await createOrder(shop.api, orderBody(shop));
@@ -103,9 +108,7 @@ describe('statuses editor (issue 18.3)', () => {
   it('refuses a change to a removed or inactive status with a message code (422)', async () => {
     const shop = await shopWithCatalogue(app, database);
     const order = await createOrder(shop.api, orderBody(shop));
-    const extra = (
-      await shop.api.post('/dashboard/statuses', { type: 'pending', display_name: 'No answer 4', color: '#FF9F43' })
-    ).json();
+    const extra = await shopStatus(shop, 'No answer 4');
     expect((await shop.api.put(`/dashboard/statuses/${extra.id}`, { active: false })).statusCode).toBe(200);
     const inactive = await shop.api.patch(`/dashboard/orders/${order.id}/status`, { status: extra.id });
     expect(inactive.statusCode, inactive.body).toBe(422);
@@ -131,9 +134,7 @@ describe('statuses editor (issue 18.3)', () => {
 
   it('leaves no order without a status when the removal races 20 status changes', async () => {
     const shop = await shopWithCatalogue(app, database);
-    const extra = (
-      await shop.api.post('/dashboard/statuses', { type: 'pending', display_name: 'No answer 3', color: '#FF9F43' })
-    ).json();
+    const extra = await shopStatus(shop, 'No answer 3');
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {
       const order = await createOrder(shop.api, orderBody(shop));

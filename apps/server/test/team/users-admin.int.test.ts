@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { withSystem, withTenant } from '../../src/db/tenant-context.js';
-import { createTestTenant, createTestUser, loginAs, openTestApp, TEST_PASSWORD, unique } from '../support/test-db.js';
+import {
+  createTestTenant,
+  createTestUser,
+  loginAs,
+  openTestApp,
+  TEST_PASSWORD,
+  unique,
+  type TTestTenant,
+} from '../support/test-db.js';
 import { clientOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
 import { centralAdmin, planWith } from '../central/central-support.js';
 
@@ -14,20 +22,30 @@ async function ownerOfNewShop() {
   return { tenant, owner: clientOf(app, authorization) };
 }
 
+/** A support agent's body for the users route: its name, e-mail and the rest (commission, password). */
+const supportAgent = (tenant: TTestTenant, name: string, email: string, rest: Record<string, unknown>) => ({
+  name,
+  email,
+  role_id: tenant.roleIds.get('Support Agent'),
+  ...rest,
+});
+
+const fixedOnDelivery = (amount: number) => ({
+  commission_type: 'fixed',
+  commission_amount: amount,
+  commission_on: 'delivered',
+});
+
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('users: invitations (issue 18.1)', () => {
   it('invites by e-mail: a one-use set-password link, mailed through the outbox and answered to copy', async () => {
     const { tenant, owner } = await ownerOfNewShop();
     const email = `${unique('invited')}@test.dz`;
-    const invited = await owner.post('/dashboard/users', {
-      name: 'Lina Agent',
-      email,
-      role_id: tenant.roleIds.get('Support Agent'),
-      commission_type: 'fixed',
-      commission_amount: 150,
-      commission_on: 'delivered',
-    });
+    const invited = await owner.post(
+      '/dashboard/users',
+      supportAgent(tenant, 'Lina Agent', email, fixedOnDelivery(150)),
+    );
     expect(invited.statusCode, invited.body).toBe(201);
     const body = invited.json();
     expect(body.user).toMatchObject({
@@ -71,14 +89,7 @@ describe('users: invitations (issue 18.1)', () => {
     const { tenant, owner } = await ownerOfNewShop();
     expect((await owner.post('/locale', { locale: 'ar' })).statusCode).toBe(200);
     const email = `${unique('invited-ar')}@test.dz`;
-    const invited = await owner.post('/dashboard/users', {
-      name: 'Amina',
-      email,
-      role_id: tenant.roleIds.get('Support Agent'),
-      commission_type: 'fixed',
-      commission_amount: 100,
-      commission_on: 'delivered',
-    });
+    const invited = await owner.post('/dashboard/users', supportAgent(tenant, 'Amina', email, fixedOnDelivery(100)));
     expect(invited.statusCode, invited.body).toBe(201);
     const [mail] = await withSystem(database.db, (tx) =>
       rows<{ subject: string; body: string }>(tx, sql`select subject, body from mail_outbox where to_email = ${email}`),
@@ -113,15 +124,15 @@ describe('users: invitations (issue 18.1)', () => {
   it('creates with a password, refuses a taken e-mail, checks the commission', async () => {
     const { tenant, owner } = await ownerOfNewShop();
     const email = `${unique('made')}@test.dz`;
-    const made = await owner.post('/dashboard/users', {
-      name: 'Made',
-      email,
-      role_id: tenant.roleIds.get('Support Agent'),
-      password: TEST_PASSWORD,
-      commission_type: 'percent',
-      commission_rate: 2.5,
-      commission_on: 'confirmed',
-    });
+    const made = await owner.post(
+      '/dashboard/users',
+      supportAgent(tenant, 'Made', email, {
+        password: TEST_PASSWORD,
+        commission_type: 'percent',
+        commission_rate: 2.5,
+        commission_on: 'confirmed',
+      }),
+    );
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ link: null, user: { invitation_pending: false, commission_rate: 2.5 } });
     await loginAs(app, email);

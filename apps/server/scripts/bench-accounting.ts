@@ -11,20 +11,15 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
-import { hashPassword } from '../src/lib/secrets.js';
-import { createTenant } from '../src/modules/tenants/tenants.service.js';
-import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
+import { finishSeed, prepareSeed } from './bench-orders-seed.js';
 import {
   appWithOwner,
-  BENCH_PASSWORD,
-  benchShopShape,
-  freshDatabaseUrl,
+  createBenchShop,
+  freshBenchDatabase,
   log,
   percentile,
   runBench,
+  seedBenchShop,
 } from './bench-support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -38,27 +33,14 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 async function main(): Promise<string[]> {
   const started = performance.now();
-  const url = await freshDatabaseUrl(DEFAULT_DB);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await migrate(database);
-  await syncReferenceData(database.db);
-  const created = await createTenant(database.db, {
-    cq_name: 'bench-accounting',
-    owner_email: EMAIL,
-    owner_password: BENCH_PASSWORD,
-  });
+  const { url, database } = await freshBenchDatabase(DEFAULT_DB, 10);
+  const created = await createBenchShop(database, 'bench-accounting', EMAIL);
   const T = created.tenant.id;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const q = (text: string) => client.query(text);
   await prepareSeed(client);
-  await seedShop(client, {
-    tenantId: T,
-    ownerId: created.ownerId,
-    roleId: created.roleIds.get('Support Agent')!,
-    passwordHash: await hashPassword(BENCH_PASSWORD),
-    ...benchShopShape(ORDERS),
-  });
+  await seedBenchShop(client, created, ORDERS);
   log(`seeded ${ORDERS.toLocaleString('en')} orders in ${seconds(started)}`);
 
   // Three carriers (60/25/15% of the parcels) with a fee grid for every wilaya, and their parcels.

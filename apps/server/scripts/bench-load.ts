@@ -17,13 +17,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
-import { hashPassword } from '../src/lib/secrets.js';
-import { createTenant } from '../src/modules/tenants/tenants.service.js';
-import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
-import { BENCH_PASSWORD, log, percentile } from './bench-support.js';
+import { BENCH_PASSWORD, createBenchShop, log, percentile } from './bench-support.js';
+import { migratedBenchDatabase, seedBenchDatabase } from './bench-support.js';
 import { compareServers } from './bench-load-compare.js';
 import { compareInstances } from './bench-load-scale.js';
 import { freePort, startServer, stopServer } from './server-process.js';
@@ -57,33 +52,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 /** A fresh database with the bench shop: migrations, reference data, one shop of ORDERS orders. */
 async function seedDatabase(url: string): Promise<number> {
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  await migrate(database);
-  await syncReferenceData(database.db);
-  const created = await createTenant(database.db, {
-    cq_name: 'bench-load',
-    owner_email: OWNER,
-    owner_password: BENCH_PASSWORD,
-  });
+  const database = await migratedBenchDatabase(url, 4);
+  const shop = await createBenchShop(database, 'bench-load', OWNER);
   await database.close();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await prepareSeed(client);
-  await seedShop(client, {
-    tenantId: created.tenant.id,
-    ownerId: created.ownerId,
-    roleId: created.roleIds.get('Support Agent')!,
-    passwordHash: await hashPassword(BENCH_PASSWORD),
-    orders: ORDERS,
-    idStart: 0,
-    customers: Math.round(ORDERS / 2.5),
-    products: ORDERS >= 100_000 ? 300 : 60,
-    agents: ORDERS >= 100_000 ? 20 : 5,
-    days: ORDERS >= 100_000 ? 730 : 365,
-  });
-  await finishSeed(client);
-  await client.query('vacuum analyze');
-  await client.end();
+  await seedBenchDatabase(url, shop, ORDERS);
   return (performance.now() - started) / 1000;
 }
 

@@ -8,6 +8,9 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { buildApp } from '../src/http/app.js';
+import { hashPassword } from '../src/lib/secrets.js';
+import { createTenant } from '../src/modules/tenants/tenants.service.js';
+import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 /** Every bench shop's owner (and agent) password. */
@@ -26,13 +29,53 @@ export async function freshDatabaseUrl(name: string): Promise<string> {
   return `${SERVER}/${name}`;
 }
 
-/** A fresh database `name` (freshDatabaseUrl), migrated, with the wilayas and communes (the orders generators place orders in real communes). */
-export async function freshBenchDatabase(name: string, poolSize: number): Promise<{ url: string; database: Database }> {
-  const url = await freshDatabaseUrl(name);
+/** The database at `url`, migrated, with the wilayas and communes (the orders generators place orders in real communes). */
+export async function migratedBenchDatabase(url: string, poolSize: number): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url, poolSize });
   await migrate(database);
   await syncReferenceData(database.db);
-  return { url, database };
+  return database;
+}
+
+/** A fresh database `name` (freshDatabaseUrl), migrated (migratedBenchDatabase). */
+export async function freshBenchDatabase(name: string, poolSize: number): Promise<{ url: string; database: Database }> {
+  const url = await freshDatabaseUrl(name);
+  return { url, database: await migratedBenchDatabase(url, poolSize) };
+}
+
+type TBenchShop = Awaited<ReturnType<typeof createTenant>>;
+
+/** A bench shop whose owner signs in with BENCH_PASSWORD. */
+export function createBenchShop(database: Database, cqName: string, ownerEmail: string): Promise<TBenchShop> {
+  return createTenant(database.db, { cq_name: cqName, owner_email: ownerEmail, owner_password: BENCH_PASSWORD });
+}
+
+/**
+ * Seeds `orders` orders (the benchShopShape catalogue, customers and agents under the shop's
+ * Support Agent role) into a shop createBenchShop made; `client` has run prepareSeed.
+ */
+export async function seedBenchShop(client: pg.Client, shop: TBenchShop, orders: number): Promise<void> {
+  await seedShop(client, {
+    tenantId: shop.tenant.id,
+    ownerId: shop.ownerId,
+    roleId: shop.roleIds.get('Support Agent')!,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    ...benchShopShape(orders),
+  });
+}
+
+/** Seeds one shop's orders into the database at `url` on a connection of its own, then vacuums it for the planner. */
+export async function seedBenchDatabase(url: string, shop: TBenchShop, orders: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await prepareSeed(client);
+    await seedBenchShop(client, shop, orders);
+    await finishSeed(client);
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
 }
 
 /** Nearest-rank percentile of ascending times. */

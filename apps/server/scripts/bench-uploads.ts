@@ -12,19 +12,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncReferenceData } from '../src/db/seed/reference-data.js';
 import { buildApp } from '../src/http/app.js';
 import { startJobs, stopJobs } from '../src/jobs/jobs.js';
-import { hashPassword } from '../src/lib/secrets.js';
 import { registerImportWorker } from '../src/modules/imports/import-worker.js';
-import { createTenant } from '../src/modules/tenants/tenants.service.js';
 import { longCsv, sharedStringsBomb, wideCsv } from '../test/imports/support/hostile-files.js';
-import { finishSeed, prepareSeed, seedShop } from './bench-orders-seed.js';
-import { BENCH_PASSWORD, freshDatabaseUrl, percentile } from './bench-support.js';
+import { BENCH_PASSWORD, createBenchShop, freshDatabaseUrl, percentile } from './bench-support.js';
+import { migratedBenchDatabase, seedBenchDatabase } from './bench-support.js';
 
 const DEFAULT_DB = 'cod_bench_uploads';
 const TARGETS = { refusalMs: 2000, peakRssMb: 400, p95Ratio: 2 };
@@ -171,38 +166,11 @@ async function upload(base: string, authorization: string, name: string, content
 }
 
 async function prepareDatabase(url: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-  await migrate(database);
-  await syncReferenceData(database.db);
-  await createTenant(database.db, {
-    cq_name: 'bench-uploader',
-    owner_email: OWNERS.uploader,
-    owner_password: BENCH_PASSWORD,
-  });
-  const neighbour = await createTenant(database.db, {
-    cq_name: 'bench-neighbour',
-    owner_email: OWNERS.neighbour,
-    owner_password: BENCH_PASSWORD,
-  });
+  const database = await migratedBenchDatabase(url, 2);
+  await createBenchShop(database, 'bench-uploader', OWNERS.uploader);
+  const neighbour = await createBenchShop(database, 'bench-neighbour', OWNERS.neighbour);
   await database.close();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await prepareSeed(client);
-  await seedShop(client, {
-    tenantId: neighbour.tenant.id,
-    ownerId: neighbour.ownerId,
-    roleId: neighbour.roleIds.get('Support Agent')!,
-    passwordHash: await hashPassword(BENCH_PASSWORD),
-    orders: NEIGHBOUR_ORDERS,
-    idStart: 0,
-    customers: NEIGHBOUR_ORDERS / 2.5,
-    products: 60,
-    agents: 5,
-    days: 365,
-  });
-  await finishSeed(client);
-  await client.query('vacuum analyze');
-  await client.end();
+  await seedBenchDatabase(url, neighbour, NEIGHBOUR_ORDERS);
 }
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));

@@ -20,3 +20,4 @@ export * from './call-centre/index.js';
 export * from './analytics/index.js';
 export * from './daily-report/index.js';
 export * from './webhooks/index.js';
+export * from './zoned-parts.js';

@@ -43,26 +43,33 @@ const link = (title: string, icon: string, to: string, slug: TNavSlug): TNavLink
   subject: slug,
 });
 
+/** A group named by its slug (title, icon and subject too), read-guarded; `to` is its own link, if any. */
+const group = (slug: TNavSlug, children: TNavLink[], to?: string): TNavGroup => ({
+  kind: 'group',
+  title: slug,
+  icon: slug,
+  slug,
+  action: 'read',
+  subject: slug,
+  ...(to === undefined ? {} : { to }),
+  children,
+});
+
 /** SPEC 2.2, in order. The analytics entry shares the 'orders' slug, as the spec says. */
 export const NAVIGATION: TNavEntry[] = [
   link('home', 'home', '/dashboard', 'home'),
   link('orders', 'orders', '/dashboard/orders', 'orders'),
   { ...link('analytics', 'analytics', '/dashboard/analytics', 'orders') },
-  {
-    kind: 'group',
-    title: 'accounting',
-    icon: 'accounting',
-    slug: 'accounting',
-    action: 'read',
-    subject: 'accounting',
-    // SPEC 2.2: the group's own link points at the orders route.
-    to: '/dashboard/orders',
-    children: [
+  group(
+    'accounting',
+    [
       link('expenses', 'expenses', '/dashboard/expenses', 'expenses'),
       link('income', 'income', '/dashboard/incomes', 'income'),
       link('cases', 'cases', '/dashboard/cases', 'cases'),
     ],
-  },
+    // SPEC 2.2: the group's own link points at the orders route.
+    '/dashboard/orders',
+  ),
   link('products', 'products', '/dashboard/products', 'products'),
   link('providers', 'providers', '/dashboard/providers', 'providers'),
   link('stock', 'stock', '/dashboard/stock', 'stock'),
@@ -71,20 +78,12 @@ export const NAVIGATION: TNavEntry[] = [
   link('profile', 'profile', '/dashboard/profile', 'profile'),
   link('sales_channels', 'sales_channels', '/dashboard/sales-channels', 'sales_channels'),
   link('shipping_companies', 'shipping_companies', '/dashboard/shipping-companies', 'shipping_companies'),
-  {
-    kind: 'group',
-    title: 'system',
-    icon: 'system',
-    slug: 'system',
-    action: 'read',
-    subject: 'system',
-    children: [
-      link('roles_permissions', 'roles_permissions', '/dashboard/roles-permissions', 'roles-permissions'),
-      link('statuses', 'statuses', '/dashboard/statuses', 'statuses'),
-      link('shop_settings', 'shop_settings', '/dashboard/shop-settings', 'shop-settings'),
-      link('audit_log', 'audit_log', '/dashboard/audit-log', 'audit-log'),
-    ],
-  },
+  group('system', [
+    link('roles_permissions', 'roles_permissions', '/dashboard/roles-permissions', 'roles-permissions'),
+    link('statuses', 'statuses', '/dashboard/statuses', 'statuses'),
+    link('shop_settings', 'shop_settings', '/dashboard/shop-settings', 'shop-settings'),
+    link('audit_log', 'audit_log', '/dashboard/audit-log', 'audit-log'),
+  ]),
 ];
 
 export type TCan = (action: string, subject: string) => boolean;

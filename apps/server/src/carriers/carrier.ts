@@ -160,6 +160,22 @@ export interface TCarrierCapabilities {
   cancellableStatuses: readonly TShipmentStatus[];
 }
 
+/** The flags a carrier has not got are off: an adapter names its batch, its label, its cancellable statuses and what it can do. */
+type TOwnCapabilities = Pick<TCarrierCapabilities, 'batchSize' | 'label' | 'cancellableStatuses'> &
+  Partial<TCarrierCapabilities>;
+
+export function carrierCapabilities(own: TOwnCapabilities): TCarrierCapabilities {
+  return {
+    requiresValidation: false,
+    webhooks: false,
+    driverNotes: false,
+    centres: false,
+    fees: false,
+    lookupByReference: false,
+    ...own,
+  };
+}
+
 export interface TCreateOptions {
   /**
    * Look every reference up before creating (a retried dispatch after a crash or an ambiguous

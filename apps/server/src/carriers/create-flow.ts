@@ -32,6 +32,14 @@ export function refusedOutcome(reference: string, message: string): TCreateOutco
   return { reference, ok: false, ambiguous: false, message };
 }
 
+/** What the carrier says of a parcel it holds: its tracking number, status and optional ids. */
+type TParcelAtCarrier = Omit<TFound, 'reference' | 'ok' | 'recovered'>;
+
+/** A parcel the carrier created now (`recovered` false) or already had under our reference (true). */
+export function createdOutcome(reference: string, parcel: TParcelAtCarrier, recovered: boolean): TFound {
+  return { reference, ok: true, ...parcel, recovered };
+}
+
 /**
  * `send` for a carrier that creates one parcel per request: `concurrency` requests in flight, and a
  * failed request becomes that parcel's outcome (ambiguous when the carrier may have created it).

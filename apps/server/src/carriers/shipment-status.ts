@@ -1,12 +1,17 @@
 /**
  * SPEC 4: the shipment statuses every carrier status is mapped onto, and the timeline dot colours.
- * The list and the dispatch rule come from packages/shared; the carrier-side groups stay here.
+ * The list, the dispatch rule, the timeline groups and their colours come from packages/shared.
  */
 import {
   canAssignOrDispatch,
   DISPATCHABLE_STATUSES,
   SHIPMENT_STATUS_LIST,
+  SHIPMENT_TIMELINE_GROUP,
+  shipmentTimelineColour,
+  TIMELINE_GROUP_COLOUR,
   type TShipmentStatusName,
+  type TShipmentTimelineGroup,
+  type TTimelineDotColour,
 } from '@cod/shared';
 
 // The list, the dispatch rule and the colours live once in packages/shared (the browser uses them too).
@@ -34,41 +39,9 @@ export function isFinalShipmentStatus(status: TShipmentStatus): boolean {
   return FINAL_SHIPMENT_STATUSES.includes(status);
 }
 
-/** SPEC 4 timeline groups: "pending warning, picked_up info, in_transit primary, delivered success,
- * returned and cancelled error". Each shipment status belongs to exactly one group. */
-export type TTimelineGroup = 'pending' | 'picked_up' | 'in_transit' | 'delivered' | 'returned' | 'cancelled';
-export type TTimelineColour = 'warning' | 'info' | 'primary' | 'success' | 'error';
-
-export const TIMELINE_GROUP: Record<TShipmentStatus, TTimelineGroup> = {
-  created: 'pending',
-  pickup_requested: 'pending',
-  ready_to_ship: 'pending',
-  waiting_transit: 'pending',
-  pending: 'pending',
-  out_of_stock: 'pending',
-  postponed: 'pending',
-  alerted: 'pending',
-  in_process: 'picked_up',
-  assigned: 'picked_up',
-  in_transit_to_ship: 'in_transit',
-  shipped: 'in_transit',
-  delivered: 'delivered',
-  in_transit_to_return: 'returned',
-  ready_to_return: 'returned',
-  taken_by_store: 'returned',
-  not_received: 'returned',
-  cancelled: 'cancelled',
-};
-
-export const TIMELINE_COLOUR: Record<TTimelineGroup, TTimelineColour> = {
-  pending: 'warning',
-  picked_up: 'info',
-  in_transit: 'primary',
-  delivered: 'success',
-  returned: 'error',
-  cancelled: 'error',
-};
-
-export function timelineColour(status: TShipmentStatus): TTimelineColour {
-  return TIMELINE_COLOUR[TIMELINE_GROUP[status]];
-}
+/** SPEC 4 timeline groups and dot colours: the table lives once in packages/shared (the browser draws them). */
+export type TTimelineGroup = TShipmentTimelineGroup;
+export type TTimelineColour = TTimelineDotColour;
+export const TIMELINE_GROUP = SHIPMENT_TIMELINE_GROUP;
+export const TIMELINE_COLOUR = TIMELINE_GROUP_COLOUR;
+export const timelineColour = shipmentTimelineColour;

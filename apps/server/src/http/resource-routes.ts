@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TPermission, TRouteAccess } from '@cod/shared';
 import type { z } from 'zod';
 import { ZIdParams } from '../lib/id-params.js';
@@ -10,6 +10,19 @@ type TRead<D, A> = (deps: D, tenantId: number, arg: A) => Promise<unknown>;
 type TAct<D> = (deps: D, actor: TActor, id: number) => Promise<unknown>;
 type TCreate<D, S extends z.ZodType> = (deps: D, actor: TActor, input: z.infer<S>) => Promise<unknown>;
 type TUpdate<D, S extends z.ZodType> = (deps: D, actor: TActor, id: number, input: z.infer<S>) => Promise<unknown>;
+
+/** A GET handler: the use case reads the actor's shop with the parsed query string. */
+export function readHandler<D, Q extends z.ZodType>(deps: D, query: Q, run: TRead<D, z.infer<Q>>) {
+  return async (request: FastifyRequest) => run(deps, actorOf(request).tenantId, parse(query, request.query));
+}
+
+/** A POST handler that creates: the body parsed, what was created answered with 201. */
+export function createHandler<D, S extends z.ZodType>(deps: D, input: S, run: TCreate<D, S>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const created = await run(deps, actorOf(request), parse(input, request.body));
+    return reply.status(201).send(created);
+  };
+}
 
 /**
  * The routes of one resource at `route.path`, declared once: `GET …/:id` (`show`, behind its own
@@ -37,12 +50,7 @@ export function registerResourceRoutes<D, C extends z.ZodType, U extends z.ZodTy
       show.run(deps, actorOf(request).tenantId, parse(ZIdParams, request.params).id),
     );
   }
-  if (create) {
-    app.post(path, manage, async (request, reply) => {
-      const created = await create.run(deps, actorOf(request), parse(create.input, request.body));
-      return reply.status(201).send(created);
-    });
-  }
+  if (create) app.post(path, manage, createHandler(deps, create.input, create.run));
   if (update) {
     app.put(`${path}/:id`, manage, async (request) => {
       const { id } = parse(ZIdParams, request.params);
@@ -84,9 +92,7 @@ export function registerCatalogueRoutes<D, Q extends z.ZodType, S extends z.ZodT
   const view = `view ${schemas.subject}` as TPermission;
   const manage = `manage ${schemas.subject}` as TPermission;
 
-  app.get(path, { config: { access: view } }, async (request) =>
-    read.list(deps, actorOf(request).tenantId, parse(schemas.list, request.query)),
-  );
+  app.get(path, { config: { access: view } }, readHandler(deps, schemas.list, read.list));
   registerResourceRoutes(app, deps, {
     route: { path, access: manage },
     show: { access: view, run: read.get },

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
 import { LOCALES, ZPassword, type TLocale } from '../auth.js';
+import { zRequiredText } from '../catalogue/common.js';
 import { ZOptionalAlgerianPhone } from '../catalogue/phone.js';
 
 /** Issue 18.4: PUT /profile, the signed-in user's own name, phone and language. */
 export const ZProfileUpdate = z.object({
-  name: z
-    .string({ error: m('validation.required', { field: 'name' }) })
-    .trim()
-    .min(1, m('validation.required', { field: 'name' }))
-    .max(120, m('validation.too_long', { field: 'name', max: 120 })),
+  name: zRequiredText('name', 120),
   // Optional: empty clears it; anything else must be an Algerian number (stored in national form).
   phone: ZOptionalAlgerianPhone,
   locale: z.enum(LOCALES, { message: m('validation.selected_invalid', { field: 'locale' }) }),

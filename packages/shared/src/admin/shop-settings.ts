@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
+import { zOptionalText, zRequiredText } from '../catalogue/common.js';
 import { ZOptionalAlgerianPhone } from '../catalogue/phone.js';
 
 /** The Algerian week, as the shop's working hours list it (the weekend is Friday and Saturday). */
@@ -15,15 +16,10 @@ export type TWorkingHours = Record<TWeekDay, TWorkingDay | null>;
 
 export const DEFAULT_TIME_ZONE = 'Africa/Algiers';
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-export const DEFAULT_WORKING_HOURS: TWorkingHours = {
-  sat: { open: '09:00', close: '17:00' },
-  sun: { open: '09:00', close: '17:00' },
-  mon: { open: '09:00', close: '17:00' },
-  tue: { open: '09:00', close: '17:00' },
-  wed: { open: '09:00', close: '17:00' },
-  thu: { open: '09:00', close: '17:00' },
-  fri: null,
-};
+/** 09:00 to 17:00 every day but Friday, when the shop is closed. */
+export const DEFAULT_WORKING_HOURS = Object.fromEntries(
+  WEEK_DAYS.map((day) => [day, day === 'fri' ? null : { open: '09:00', close: '17:00' }]),
+) as TWorkingHours;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -55,25 +51,11 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const optionalPhone = ZOptionalAlgerianPhone;
-
-const optionalText = (field: 'address', max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m('validation.too_long', { field, max }))
-    .nullish()
-    .transform((value) => value || null);
-
 /** Issue 18.5: PUT /dashboard/shop-settings (the logo has its own upload route). */
 export const ZShopSettingsInput = z.object({
-  shop_name: z
-    .string({ error: m('validation.required', { field: 'name' }) })
-    .trim()
-    .min(1, m('validation.required', { field: 'name' }))
-    .max(120, m('validation.too_long', { field: 'name', max: 120 })),
-  sender_address: optionalText('address', 300),
-  sender_phone: optionalPhone,
+  shop_name: zRequiredText('name', 120),
+  sender_address: zOptionalText('address', 300),
+  sender_phone: ZOptionalAlgerianPhone,
   time_zone: z.string().refine(isTimeZone, m('tenant.time_zone_invalid')),
   default_shipping_company_id: z.coerce
     .number()
@@ -82,7 +64,7 @@ export const ZShopSettingsInput = z.object({
     .nullish()
     .transform((value) => value ?? null),
   working_hours: ZWorkingHours,
-  whatsapp_phone: optionalPhone,
+  whatsapp_phone: ZOptionalAlgerianPhone,
   low_stock_threshold: z.coerce
     .number({ error: m('validation.whole_number', { field: 'low stock threshold' }) })
     .int(m('validation.whole_number', { field: 'low stock threshold' }))

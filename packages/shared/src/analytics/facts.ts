@@ -1,5 +1,6 @@
 import type { TStatusType } from '../statuses.js';
 import { CONFIRMED_OR_LATER_STATUS_TYPES } from './metrics.js';
+import { zonedParts } from '../zoned-parts.js';
 
 /**
  * What one order contributes to the analytics (issue 14.1, docs/decisions/0077): the events that
@@ -81,15 +82,7 @@ export interface TAnalyticsEvent {
 }
 
 const dayHour = (instant: Date, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = zonedParts(instant, timeZone, ['year', 'month', 'day', 'hour']);
   return { day: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 };
 

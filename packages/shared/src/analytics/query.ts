@@ -19,24 +19,16 @@ export const ANALYTICS_VIEWS = [
 ] as const;
 export type TAnalyticsView = (typeof ANALYTICS_VIEWS)[number];
 
-/** The dimensions the rollups are kept by (docs/decisions/0078, 0110): one filter with one breakdown. */
-export const ANALYTICS_DIMENSIONS = [
-  'agent',
-  'campaign',
-  'carrier',
-  'hour',
-  'product',
-  'source',
-  'wilaya',
-  // Breakdowns only (decision 0111): the commune of dispatched/delivered/returned orders, the
-  // status of a cancellation (its reason) for cancelled orders.
-  'commune',
-  'reason',
-] as const;
-export type TAnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /** The dimensions a user filters by (the hour is a breakdown only). */
 export const ANALYTICS_FILTERS = ['agent', 'product', 'source', 'campaign', 'wilaya', 'carrier'] as const;
 export type TAnalyticsFilter = (typeof ANALYTICS_FILTERS)[number];
+/**
+ * The dimensions the rollups are kept by (docs/decisions/0078, 0110): one filter with one breakdown.
+ * Every filter, then the breakdowns only: the hour; the commune of dispatched/delivered/returned
+ * orders and the status of a cancellation (its reason) for cancelled orders (decision 0111).
+ */
+export const ANALYTICS_DIMENSIONS = [...ANALYTICS_FILTERS, 'hour', 'commune', 'reason'] as const;
+export type TAnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 /** SPEC 2.4's date options, plus the last 30 and 90 days (analytics' usual windows). */
 export const ANALYTICS_DATE_FILTERS = [...DATE_FILTERS, 'last_30_days', 'last_90_days'] as const;

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
 import { formatDZD } from '../money.js';
+import { LOCALES, type TLocale } from '../auth.js';
 
 /**
  * Issue 15.4: WhatsApp message templates (docs/decisions/0088). The shop writes a template in one
  * language with placeholders; the browser fills it from the order and opens
  * https://wa.me/<international number>?text=<filled template> (no API, no cost).
  */
-export const WHATSAPP_LOCALES = ['en', 'fr', 'ar'] as const;
-export type TWhatsAppLocale = (typeof WHATSAPP_LOCALES)[number];
+// A template is written in one of the interface languages.
+export const WHATSAPP_LOCALES = LOCALES;
+export type TWhatsAppLocale = TLocale;
 
 /** The placeholders a template may use, written `{name}`. */
 export const WHATSAPP_PLACEHOLDERS = [

@@ -1,4 +1,5 @@
 import type { TWeekDay, TWorkingHours } from '../admin/shop-settings.js';
+import { zonedParts } from '../zoned-parts.js';
 
 const DAYS: Record<string, TWeekDay> = {
   Sat: 'sat',
@@ -12,14 +13,7 @@ const DAYS: Record<string, TWeekDay> = {
 
 /** The week day and "HH:MM" of an instant in a time zone. */
 export function localDayAndTime(instant: Date, timeZone: string): { day: TWeekDay; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = zonedParts(instant, timeZone, ['weekday', 'hour', 'minute']);
   return { day: DAYS[part('weekday')] ?? 'sat', time: `${part('hour')}:${part('minute')}` };
 }
 

@@ -122,6 +122,12 @@ export interface TPlan {
   subscribers: number;
 }
 
+/** A plan as GET /central/public/plans shows it on the landing page (issue 19.5). */
+export type TPublicPlan = Pick<
+  TPlan,
+  'id' | 'name' | 'is_trial' | 'price_month' | 'price_year' | 'duration_days' | 'max_orders_per_month' | 'max_users'
+>;
+
 export const ZChangePlanInput = z.object({
   plan_id: wholeNumber('plan', 1, 2_147_483_647),
 });

@@ -8,21 +8,13 @@ import { zDay } from './schemas.js';
 export const ENTRY_DIRECTIONS = ['expense', 'income'] as const;
 export type TEntryDirection = (typeof ENTRY_DIRECTIONS)[number];
 
-/** Built-in categories, by code (the shop may add its own, by name). */
-export const EXPENSE_CATEGORY_CODES = [
-  'ads',
-  'salaries',
-  'rent',
-  'packaging',
-  'shipping_fees',
-  'returns',
-  'other',
-] as const;
-export const INCOME_CATEGORY_CODES = ['remittance', 'sales', 'other'] as const;
-export const CATEGORY_CODES: Record<TEntryDirection, readonly string[]> = {
-  expense: EXPENSE_CATEGORY_CODES,
-  income: INCOME_CATEGORY_CODES,
-};
+/** Built-in categories of each direction, by code (the shop may add its own, by name). */
+export const CATEGORY_CODES = {
+  expense: ['ads', 'salaries', 'rent', 'packaging', 'shipping_fees', 'returns', 'other'],
+  income: ['remittance', 'sales', 'other'],
+} as const satisfies Record<TEntryDirection, readonly string[]>;
+export const EXPENSE_CATEGORY_CODES = CATEGORY_CODES.expense;
+export const INCOME_CATEGORY_CODES = CATEGORY_CODES.income;
 
 /** SPEC 3 sales_source values that get icons, plus other. */
 export const AD_SOURCES = ['facebook', 'tiktok', 'instagram', 'google', 'meta', 'other'] as const;

@@ -1,3 +1,4 @@
+import { zonedParts } from '../zoned-parts.js';
 import { parseLocalDate, zoneOffset } from './date-ranges.js';
 
 /**
@@ -22,29 +23,9 @@ export function parseLocalDateTime(value: string, timeZone: string): Date | null
   return new Date(wall - zoneOffset(new Date(first), timeZone));
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** 'Y-m-d H:i' of an instant in a zone (SPEC 3 formatted_created_at, SPEC 5 date-times). */
 export function formatLocalDateTime(instant: Date, timeZone: string): string {
-  const parts = formatterOf(timeZone).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  const get = zonedParts(instant, timeZone, ['year', 'month', 'day', 'hour', 'minute']);
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 

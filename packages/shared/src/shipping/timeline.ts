@@ -1,6 +1,6 @@
 /**
  * SPEC 4 shipment statuses and timeline dot colours, for the browser and the server's carrier layer
- * (apps/server/src/carriers/shipment-status.ts); a test checks its timeline groups give these colours.
+ * (apps/server/src/carriers/shipment-status.ts): the statuses, their timeline groups and colours.
  */
 export const SHIPMENT_STATUS_LIST = [
   'created',
@@ -26,27 +26,48 @@ export type TShipmentStatusName = (typeof SHIPMENT_STATUS_LIST)[number];
 
 export type TTimelineDotColour = 'warning' | 'info' | 'primary' | 'success' | 'error';
 
+/** SPEC 4 timeline groups: each shipment status belongs to exactly one, and the group gives the colour. */
+export type TShipmentTimelineGroup = 'pending' | 'picked_up' | 'in_transit' | 'delivered' | 'returned' | 'cancelled';
+
+export const SHIPMENT_TIMELINE_GROUP: Record<TShipmentStatusName, TShipmentTimelineGroup> = {
+  created: 'pending',
+  pickup_requested: 'pending',
+  ready_to_ship: 'pending',
+  waiting_transit: 'pending',
+  pending: 'pending',
+  out_of_stock: 'pending',
+  postponed: 'pending',
+  alerted: 'pending',
+  in_process: 'picked_up',
+  assigned: 'picked_up',
+  in_transit_to_ship: 'in_transit',
+  shipped: 'in_transit',
+  delivered: 'delivered',
+  in_transit_to_return: 'returned',
+  ready_to_return: 'returned',
+  taken_by_store: 'returned',
+  not_received: 'returned',
+  cancelled: 'cancelled',
+};
+
 /** SPEC 4: "pending warning, picked_up info, in_transit primary, delivered success, returned and cancelled error". */
-export const SHIPMENT_TIMELINE_COLOUR: Record<TShipmentStatusName, TTimelineDotColour> = {
-  created: 'warning',
-  pickup_requested: 'warning',
-  ready_to_ship: 'warning',
-  waiting_transit: 'warning',
+export const TIMELINE_GROUP_COLOUR: Record<TShipmentTimelineGroup, TTimelineDotColour> = {
   pending: 'warning',
-  out_of_stock: 'warning',
-  postponed: 'warning',
-  alerted: 'warning',
-  in_process: 'info',
-  assigned: 'info',
-  in_transit_to_ship: 'primary',
-  shipped: 'primary',
+  picked_up: 'info',
+  in_transit: 'primary',
   delivered: 'success',
-  in_transit_to_return: 'error',
-  ready_to_return: 'error',
-  taken_by_store: 'error',
-  not_received: 'error',
+  returned: 'error',
   cancelled: 'error',
 };
+
+export function shipmentTimelineColour(status: TShipmentStatusName): TTimelineDotColour {
+  return TIMELINE_GROUP_COLOUR[SHIPMENT_TIMELINE_GROUP[status]];
+}
+
+/** Each shipment status's dot colour, from its group. */
+export const SHIPMENT_TIMELINE_COLOUR = Object.fromEntries(
+  SHIPMENT_STATUS_LIST.map((status) => [status, shipmentTimelineColour(status)]),
+) as Record<TShipmentStatusName, TTimelineDotColour>;
 
 /** SPEC 4: assign or dispatch only while the shipment status is one of these (or there is none). */
 export const DISPATCHABLE_STATUSES: readonly TShipmentStatusName[] = ['waiting_transit', 'ready_to_ship', 'created'];

@@ -1,7 +1,8 @@
 import { adapterSetup, connectionResult, makeHttpClient, type TAdapterConfig } from '../adapter-config.js';
-import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import { CarrierError, carrierCapabilities, type TCancelOutcome } from '../carrier.js';
+import { type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
 import type { TDriverUpdate, TParcelInput, TSimpleOutcome, TTracking, TTrackingEvent } from '../carrier.js';
-import { createParcelsSafely, type TFound } from '../create-flow.js';
+import { createdOutcome, createParcelsSafely, type TFound } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asRecords, asString, chunk, isoToAlgiers } from '../parcel-format.js';
 import { localPhone, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { ecotrackStatuses } from './statuses.js';
@@ -55,13 +56,8 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
       // Results are keyed by reference when one is sent, else by index (Postman docs).
       const entry = asRecord(results[p.reference] ?? results[String(i)]);
       if (entry.success === true && asString(entry.tracking)) {
-        return {
-          reference: p.reference,
-          ok: true,
-          trackingNumber: asString(entry.tracking),
-          status: ecotrackStatuses.map('prete_a_expedier'),
-          recovered: false,
-        };
+        const status = ecotrackStatuses.map('prete_a_expedier');
+        return createdOutcome(p.reference, { trackingNumber: asString(entry.tracking), status }, false);
       }
       if (Object.keys(entry).length === 0) {
         return {
@@ -101,13 +97,8 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
       for (const row of asRecords(body.data)) {
         const reference = asString(row.reference);
         if (!wanted.has(reference) || found.has(reference)) continue;
-        found.set(reference, {
-          reference,
-          ok: true,
-          trackingNumber: asString(row.tracking),
-          status: ecotrackStatuses.map(asString(row.status) || 'prete_a_expedier'),
-          recovered: true,
-        });
+        const status = ecotrackStatuses.map(asString(row.status) || 'prete_a_expedier');
+        found.set(reference, createdOutcome(reference, { trackingNumber: asString(row.tracking), status }, true));
       }
       if (!body.next_page_url && (asNumber(body.last_page) ?? page) <= page) break;
     }
@@ -125,18 +116,17 @@ export function createEcotrackAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   return {
     kind: 'ecotrack',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: BATCH_SIZE,
       requiresValidation: true,
       label: 'pdf',
-      webhooks: false,
       driverNotes: true,
       centres: true,
       fees: true,
       lookupByReference: true,
       // update/delete "only before validation": the parcel is still ready_to_ship at the seller.
       cancellableStatuses: ['created', 'ready_to_ship'],
-    },
+    }),
 
     createParcels(parcels, options) {
       return createParcelsSafely(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { nothingToValidate, withoutDriverNotes } from '../adapter-config.js';
-import { CarrierError, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import { CarrierError, carrierCapabilities, type TCarrierAdapter } from '../carrier.js';
+import { createdOutcome } from '../create-flow.js';
 import { createStatusMapper } from '../status-mapping.js';
 import { SHIPMENT_STATUSES } from '../shipment-status.js';
 
@@ -19,25 +20,17 @@ export function manualTrackingNumber(reference: string): string {
 export function createManualAdapter(): TCarrierAdapter {
   return {
     kind: 'manual',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: 1000,
-      requiresValidation: false,
       label: 'none',
-      webhooks: false,
-      driverNotes: false,
-      centres: false,
-      fees: false,
       lookupByReference: true,
       cancellableStatuses: ['created', 'ready_to_ship', 'pending', 'postponed'],
-    },
+    }),
     async createParcels(parcels) {
-      return parcels.map((p): TCreateOutcome => ({
-        reference: p.reference,
-        ok: true,
-        trackingNumber: manualTrackingNumber(p.reference),
-        status: manualStatuses.map('created'),
-        recovered: false,
-      }));
+      const status = manualStatuses.map('created');
+      return parcels.map((p) =>
+        createdOutcome(p.reference, { trackingNumber: manualTrackingNumber(p.reference), status }, false),
+      );
     },
     validateParcels: nothingToValidate,
     async cancelParcel() {

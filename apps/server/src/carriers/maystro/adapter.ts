@@ -1,8 +1,10 @@
 import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
 import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
-import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import { CarrierError, carrierCapabilities, type TCancelOutcome } from '../carrier.js';
+import { type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
 import type { TParcelInput, TTracking } from '../carrier.js';
-import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
+import { createdOutcome, createParcelsSafely, lookUpEach } from '../create-flow.js';
+import { refusedOutcome, sendEach, type TFound } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asRecords, asString, localPhone } from '../parcel-format.js';
 import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
@@ -41,14 +43,9 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   function found(reference: string, row: Record<string, unknown>, recovered: boolean): TFound {
     const displayId = asString(row.display_id);
-    return {
-      reference,
-      ok: true,
-      trackingNumber: asString(row.id),
-      ...(displayId ? { carrierParcelId: displayId } : {}),
-      status: maystroStatuses.map(asString(row.status) || '4'),
-      recovered,
-    };
+    const status = maystroStatuses.map(asString(row.status) || '4');
+    const ids = { trackingNumber: asString(row.id), ...(displayId ? { carrierParcelId: displayId } : {}) };
+    return createdOutcome(reference, { ...ids, status }, recovered);
   }
 
   async function sendOne(p: TParcelInput): Promise<TCreateOutcome> {
@@ -97,14 +94,9 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   return {
     kind: 'maystro',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: 20,
-      requiresValidation: false,
       label: 'pdf',
-      webhooks: false,
-      driverNotes: false,
-      centres: false,
-      fees: false,
       lookupByReference: true,
       // Assumed: before a driver has it (decision 0017); Maystro answers for itself anyway.
       cancellableStatuses: [
@@ -116,7 +108,7 @@ export function createMaystroAdapter(config: TAdapterConfig): TCarrierAdapter {
         'out_of_stock',
         'ready_to_ship',
       ],
-    },
+    }),
 
     createParcels(parcels, options) {
       return createParcelsSafely({ carrier: name, batchSize: 20, send, lookup, log, settleMs }, parcels, options);

@@ -1,8 +1,9 @@
 import { adapterSetup, connectionResult, makeHttpClient, type TAdapterConfig } from '../adapter-config.js';
 import { withoutDriverNotes } from '../adapter-config.js';
-import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCentre } from '../carrier.js';
+import { CarrierError, carrierCapabilities, type TCancelOutcome } from '../carrier.js';
+import { type TCarrierAdapter, type TCentre } from '../carrier.js';
 import type { TCreateOutcome, TParcelInput, TSimpleOutcome, TTracking } from '../carrier.js';
-import { createParcelsSafely, refusedOutcome, sendEach } from '../create-flow.js';
+import { createdOutcome, createParcelsSafely, refusedOutcome, sendEach } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asRecords, asString, chunk, localPhone } from '../parcel-format.js';
 import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { noestStatuses } from './statuses.js';
@@ -52,13 +53,8 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
       can_open: 0,
     });
     if (body.success === true && asString(body.tracking)) {
-      return {
-        reference: p.reference,
-        ok: true,
-        trackingNumber: asString(body.tracking),
-        status: noestStatuses.map('upload'),
-        recovered: false,
-      };
+      const status = noestStatuses.map('upload');
+      return createdOutcome(p.reference, { trackingNumber: asString(body.tracking), status }, false);
     }
     return refusedOutcome(p.reference, http.refusal(body, `${name} refused this order`));
   }
@@ -67,18 +63,14 @@ export function createNoestAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   return {
     kind: 'noest',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: 20,
       requiresValidation: true,
       label: 'pdf',
-      webhooks: false,
-      driverNotes: false,
       centres: true,
-      fees: false,
-      lookupByReference: false,
       // delete/order works "before validation" only.
       cancellableStatuses: ['created'],
-    },
+    }),
 
     createParcels(parcels, options) {
       return createParcelsSafely({ carrier: name, batchSize: 20, send, log }, parcels, options);

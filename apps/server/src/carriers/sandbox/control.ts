@@ -56,6 +56,8 @@ function applyFault(state: TSandboxState, body: Record<string, unknown>): TSandb
     ...(body.operation ? { operation: body.operation as TOperation } : {}),
   };
   const times = body.times === undefined ? undefined : Number(body.times);
+  /** A fault that may be limited to its first few matching requests. */
+  const limited = { ...match, ...(times ? { times } : {}) };
   switch (body.type) {
     case 'refuse':
       faults.refuse({
@@ -66,23 +68,20 @@ function applyFault(state: TSandboxState, body: Record<string, unknown>): TSandb
       break;
     case 'rate_limit':
       faults.rateLimit({
-        ...match,
-        ...(times ? { times } : {}),
+        ...limited,
         retryAfterSeconds: Number(body.retryAfterSeconds ?? 1),
       });
       break;
     case 'fail':
       faults.fail({
-        ...match,
-        ...(times ? { times } : {}),
+        ...limited,
         status: Number(body.status ?? 503),
         afterProcessing: body.afterProcessing === true,
       });
       break;
     case 'timeout':
       faults.timeout({
-        ...match,
-        ...(times ? { times } : {}),
+        ...limited,
         ...(body.holdMs ? { holdMs: Number(body.holdMs) } : {}),
       });
       break;

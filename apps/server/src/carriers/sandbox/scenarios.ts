@@ -86,25 +86,47 @@ export interface TRendered {
   reason?: string;
 }
 
-const FAILED_REASON = 'Client ne répond pas';
-const POSTPONED_REASON = 'Client absent (reporté)';
-const RETURN_REASON = 'Annulé par le client';
-
-const YALIDINE: Record<TStep, TRendered> = {
-  created: { status: 'En préparation', event: 'En préparation' },
-  validated: { status: 'En préparation' },
-  picked_up: { status: 'Ramassé', event: 'Ramassé' },
-  in_transit: { status: 'Vers Wilaya', event: 'Vers Wilaya' },
-  at_destination: { status: 'Reçu à Wilaya', event: 'Reçu à Wilaya' },
-  out_for_delivery: { status: 'Sorti en livraison', event: 'Sorti en livraison' },
-  failed_attempt: { status: 'Tentative échouée', event: 'Tentative échouée', reason: FAILED_REASON },
-  postponed: { status: 'En attente', event: 'En attente', reason: POSTPONED_REASON },
-  delivered: { status: 'Livré', event: 'Livré' },
-  return_started: { status: 'Echèc livraison', event: 'Echèc livraison', reason: RETURN_REASON },
-  return_in_transit: { status: 'Retour vers vendeur', event: 'Retour vers vendeur' },
-  returned: { status: 'Retourné au vendeur', event: 'Retourné au vendeur' },
-  cancelled: { status: 'Supprimé' },
+/** The reason a carrier gives with the steps that have one; every dialect writes the same words. */
+const STEP_REASONS: Partial<Record<TStep, string>> = {
+  failed_attempt: 'Client ne répond pas',
+  postponed: 'Client absent (reporté)',
+  return_started: 'Annulé par le client',
 };
+
+/** A step's word, or its word and the French label the carrier shows with it. */
+type TStepWord = string | readonly [status: string, label: string];
+
+/**
+ * A dialect whose history row repeats the status word (Yalidine, ZR, Maystro, NOEST): each step's
+ * word, and the steps for which the carrier writes no history row.
+ */
+function echoedSteps(words: Record<TStep, TStepWord>, withoutEvent: readonly TStep[]): Record<TStep, TRendered> {
+  const rendered = Object.entries(words).map(([step, word]) => {
+    const [status, label] = typeof word === 'string' ? [word] : word;
+    const event = withoutEvent.includes(step as TStep) ? {} : { event: status };
+    return [step, { status, ...event, ...(label ? { label } : {}) }];
+  });
+  return Object.fromEntries(rendered) as Record<TStep, TRendered>;
+}
+
+const YALIDINE = echoedSteps(
+  {
+    created: 'En préparation',
+    validated: 'En préparation',
+    picked_up: 'Ramassé',
+    in_transit: 'Vers Wilaya',
+    at_destination: 'Reçu à Wilaya',
+    out_for_delivery: 'Sorti en livraison',
+    failed_attempt: 'Tentative échouée',
+    postponed: 'En attente',
+    delivered: 'Livré',
+    return_started: 'Echèc livraison',
+    return_in_transit: 'Retour vers vendeur',
+    returned: 'Retourné au vendeur',
+    cancelled: 'Supprimé',
+  },
+  ['validated', 'cancelled'],
+);
 
 /** EcoTrack: `status` is the get/orders status key, `event` the tracking activity key. */
 const ECOTRACK: Record<TStep, TRendered> = {
@@ -114,10 +136,10 @@ const ECOTRACK: Record<TStep, TRendered> = {
   in_transit: { status: 'vers_wilaya', event: 'accepted_by_carrier' },
   at_destination: { status: 'en_preparation' },
   out_for_delivery: { status: 'en_livraison', event: 'dispatched_to_driver' },
-  failed_attempt: { status: 'en_livraison', event: 'attempt_delivery', reason: FAILED_REASON },
-  postponed: { status: 'suspendu', event: 'attempt_delivery', reason: POSTPONED_REASON },
+  failed_attempt: { status: 'en_livraison', event: 'attempt_delivery' },
+  postponed: { status: 'suspendu', event: 'attempt_delivery' },
   delivered: { status: 'livre_non_encaisse', event: 'livred' },
-  return_started: { status: 'retour_chez_livreur', event: 'return_asked', reason: RETURN_REASON },
+  return_started: { status: 'retour_chez_livreur', event: 'return_asked' },
   return_in_transit: { status: 'retour_transit_entrepot', event: 'return_in_transit' },
   returned: { status: 'retour_recu', event: 'Return_received' },
   cancelled: { status: 'annule' },
@@ -139,69 +161,64 @@ export const ECOTRACK_WORDING_BY_KEY: Record<string, string> = {
 };
 
 /** Maystro: numeric status codes (CARRIERS.md 3.4) with their French labels. */
-const MAYSTRO: Record<TStep, TRendered> = {
-  created: { status: '4', event: '4', label: 'Créé' },
-  validated: { status: '4', label: 'Créé' },
-  picked_up: { status: '6', event: '6', label: 'En cours' },
-  in_transit: { status: '9', event: '9', label: 'En transit pour expédition' },
-  at_destination: { status: '22', event: '22', label: 'Assigné' },
-  out_for_delivery: { status: '31', event: '31', label: 'Expédié' },
-  failed_attempt: { status: '32', event: '32', label: 'Alerté', reason: FAILED_REASON },
-  postponed: { status: '42', event: '42', label: 'Reporté', reason: POSTPONED_REASON },
-  delivered: { status: '41', event: '41', label: 'Livré' },
-  return_started: { status: '51', event: '51', label: 'Prêt à retourner', reason: RETURN_REASON },
-  return_in_transit: { status: '10', event: '10', label: 'En transit pour retour' },
-  returned: { status: '52', event: '52', label: 'Pris par le magasin' },
-  cancelled: { status: '50', event: '50', label: 'Annulé' },
-};
+const MAYSTRO = echoedSteps(
+  {
+    created: ['4', 'Créé'],
+    validated: ['4', 'Créé'],
+    picked_up: ['6', 'En cours'],
+    in_transit: ['9', 'En transit pour expédition'],
+    at_destination: ['22', 'Assigné'],
+    out_for_delivery: ['31', 'Expédié'],
+    failed_attempt: ['32', 'Alerté'],
+    postponed: ['42', 'Reporté'],
+    delivered: ['41', 'Livré'],
+    return_started: ['51', 'Prêt à retourner'],
+    return_in_transit: ['10', 'En transit pour retour'],
+    returned: ['52', 'Pris par le magasin'],
+    cancelled: ['50', 'Annulé'],
+  },
+  ['validated'],
+);
 
 /** NOEST: activity event keys with their French text. */
-const NOEST: Record<TStep, TRendered> = {
-  created: { status: 'upload', event: 'upload', label: 'Colis créé' },
-  validated: { status: 'customer_validation', event: 'customer_validation', label: 'Colis validé' },
-  picked_up: { status: 'validation_collect_colis', event: 'validation_collect_colis', label: 'Colis ramassé' },
-  in_transit: { status: 'validation_reception_admin', event: 'validation_reception_admin', label: 'Reçu au hub' },
-  at_destination: { status: 'validation_reception', event: 'validation_reception', label: 'Reçu à la station' },
-  out_for_delivery: { status: 'fdr_activated', event: 'fdr_activated', label: 'En livraison' },
-  failed_attempt: {
-    status: 'nouvel_tentative_asked_by_customer',
-    event: 'nouvel_tentative_asked_by_customer',
-    label: 'Nouvelle tentative',
-    reason: FAILED_REASON,
+const NOEST = echoedSteps(
+  {
+    created: ['upload', 'Colis créé'],
+    validated: ['customer_validation', 'Colis validé'],
+    picked_up: ['validation_collect_colis', 'Colis ramassé'],
+    in_transit: ['validation_reception_admin', 'Reçu au hub'],
+    at_destination: ['validation_reception', 'Reçu à la station'],
+    out_for_delivery: ['fdr_activated', 'En livraison'],
+    failed_attempt: ['nouvel_tentative_asked_by_customer', 'Nouvelle tentative'],
+    postponed: ['colis_suspendu', 'Colis suspendu'],
+    delivered: ['livred', 'Colis livré'],
+    return_started: ['return_asked_by_hub', 'Retour demandé'],
+    return_in_transit: ['return_dispatched_to_partenaire', 'Retour en route'],
+    returned: ['return_validated_by_partener', 'Retour reçu'],
+    cancelled: ['ask_to_delete_by_admin', 'Supprimé'],
   },
-  postponed: { status: 'colis_suspendu', event: 'colis_suspendu', label: 'Colis suspendu', reason: POSTPONED_REASON },
-  delivered: { status: 'livred', event: 'livred', label: 'Colis livré' },
-  return_started: {
-    status: 'return_asked_by_hub',
-    event: 'return_asked_by_hub',
-    label: 'Retour demandé',
-    reason: RETURN_REASON,
-  },
-  return_in_transit: {
-    status: 'return_dispatched_to_partenaire',
-    event: 'return_dispatched_to_partenaire',
-    label: 'Retour en route',
-  },
-  returned: { status: 'return_validated_by_partener', event: 'return_validated_by_partener', label: 'Retour reçu' },
-  cancelled: { status: 'ask_to_delete_by_admin', label: 'Supprimé' },
-};
+  ['cancelled'],
+);
 
 /** ZR Express state names are not publicly documented: these are the assumed names (decision 0017). */
-const ZR: Record<TStep, TRendered> = {
-  created: { status: 'En préparation', event: 'En préparation' },
-  validated: { status: 'En préparation' },
-  picked_up: { status: 'Ramassé', event: 'Ramassé' },
-  in_transit: { status: 'En transit', event: 'En transit' },
-  at_destination: { status: 'Reçu à destination', event: 'Reçu à destination' },
-  out_for_delivery: { status: 'En cours de livraison', event: 'En cours de livraison' },
-  failed_attempt: { status: 'Tentative échouée', event: 'Tentative échouée', reason: FAILED_REASON },
-  postponed: { status: 'Reporté', event: 'Reporté', reason: POSTPONED_REASON },
-  delivered: { status: 'Livré', event: 'Livré' },
-  return_started: { status: 'En retour', event: 'En retour', reason: RETURN_REASON },
-  return_in_transit: { status: 'En retour', event: 'En retour' },
-  returned: { status: 'Retourné', event: 'Retourné' },
-  cancelled: { status: 'Annulé', event: 'Annulé' },
-};
+const ZR = echoedSteps(
+  {
+    created: 'En préparation',
+    validated: 'En préparation',
+    picked_up: 'Ramassé',
+    in_transit: 'En transit',
+    at_destination: 'Reçu à destination',
+    out_for_delivery: 'En cours de livraison',
+    failed_attempt: 'Tentative échouée',
+    postponed: 'Reporté',
+    delivered: 'Livré',
+    return_started: 'En retour',
+    return_in_transit: 'En retour',
+    returned: 'Retourné',
+    cancelled: 'Annulé',
+  },
+  ['validated'],
+);
 
 const RENDERERS: Record<TSandboxDialect, Record<TStep, TRendered>> = {
   yalidine: YALIDINE,
@@ -212,5 +229,6 @@ const RENDERERS: Record<TSandboxDialect, Record<TStep, TRendered>> = {
 };
 
 export function renderStep(dialect: TSandboxDialect, step: TStep): TRendered {
-  return RENDERERS[dialect][step];
+  const reason = STEP_REASONS[step];
+  return { ...RENDERERS[dialect][step], ...(reason ? { reason } : {}) };
 }

@@ -1,8 +1,9 @@
 import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
 import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
-import { CarrierError, type TCancelOutcome, type TCarrierAdapter, type TCentre } from '../carrier.js';
+import { CarrierError, carrierCapabilities, type TCancelOutcome } from '../carrier.js';
+import { type TCarrierAdapter, type TCentre } from '../carrier.js';
 import type { TCarrierPayment, TCreateOutcome, TFeeRow, TParcelInput, TTracking } from '../carrier.js';
-import { createParcelsSafely, refusedOutcome, type TFound } from '../create-flow.js';
+import { createdOutcome, createParcelsSafely, refusedOutcome, type TFound } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asString, chunk, oldestFirst, splitFullName } from '../parcel-format.js';
 import { trackingEvent } from '../parcel-format.js';
 import { yalidineStatuses } from './statuses.js';
@@ -18,6 +19,16 @@ const PAGE_SIZE = 1000;
 const INITIAL_STATUS = 'En préparation';
 
 type TList = { has_more?: boolean; data?: unknown[] };
+
+/** A parcel as Yalidine answers it (on creation and in its parcel list): tracking, label link, status. */
+function parcelAtYalidine(row: Record<string, unknown>, status: string) {
+  const labelUrl = asString(row.label);
+  return {
+    trackingNumber: asString(row.tracking),
+    ...(labelUrl ? { labelUrl } : {}),
+    status: yalidineStatuses.map(status),
+  };
+}
 
 export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
   const { name, log, credential, settleMs } = adapterSetup('yalidine', config);
@@ -38,6 +49,15 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
       if (!data?.has_more) break;
     }
     return rows;
+  }
+
+  /** Tracking numbers by groups of 100, the most the parcel list filter takes. */
+  function trackingGroups(trackings: string[]): string[][] {
+    return chunk([...new Set(trackings)], 100);
+  }
+
+  function parcelsOf(group: string[], fields: string) {
+    return list('/parcels/', { tracking: group.join(','), fields });
   }
 
   function toPayload(p: TParcelInput): Record<string, unknown> {
@@ -78,14 +98,7 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
     return batch.map((p): TCreateOutcome => {
       const entry = asRecord(body[p.reference]);
       if (entry.success === true && asString(entry.tracking)) {
-        return {
-          reference: p.reference,
-          ok: true,
-          trackingNumber: asString(entry.tracking),
-          ...(asString(entry.label) ? { labelUrl: asString(entry.label) } : {}),
-          status: yalidineStatuses.map(INITIAL_STATUS),
-          recovered: false,
-        };
+        return createdOutcome(p.reference, parcelAtYalidine(entry, INITIAL_STATUS), false);
       }
       if (entry.success === false) {
         return refusedOutcome(p.reference, http.refusal(entry, `${name} refused this parcel`));
@@ -101,14 +114,10 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
       for (const row of rows) {
         const reference = asString(row.order_id);
         if (!refs.includes(reference) || found.has(reference)) continue;
-        found.set(reference, {
+        found.set(
           reference,
-          ok: true,
-          trackingNumber: asString(row.tracking),
-          ...(asString(row.label) ? { labelUrl: asString(row.label) } : {}),
-          status: yalidineStatuses.map(asString(row.last_status) || INITIAL_STATUS),
-          recovered: true,
-        });
+          createdOutcome(reference, parcelAtYalidine(row, asString(row.last_status) || INITIAL_STATUS), true),
+        );
       }
     }
     return found;
@@ -126,18 +135,16 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
 
   return {
     kind: 'yalidine',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: BATCH_SIZE,
-      requiresValidation: false,
       label: 'url',
       webhooks: true,
-      driverNotes: false,
       centres: true,
       fees: true,
       lookupByReference: true,
       // "Edit/delete only while last status is En préparation."
       cancellableStatuses: ['created'],
-    },
+    }),
 
     createParcels(parcels, options) {
       return createParcelsSafely(
@@ -179,11 +186,8 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
 
     async getTracking(trackings) {
       const out: TTracking[] = [];
-      for (const group of chunk([...new Set(trackings)], 100)) {
-        const parcels = await list('/parcels/', {
-          tracking: group.join(','),
-          fields: 'tracking,last_status,date_last_status',
-        });
+      for (const group of trackingGroups(trackings)) {
+        const parcels = await parcelsOf(group, 'tracking,last_status,date_last_status');
         const history = await list('/histories/', { tracking: group.join(',') });
         for (const trackingNumber of group) {
           const parcel = parcels.find((p) => asString(p.tracking) === trackingNumber);
@@ -212,11 +216,8 @@ export function createYalidineAdapter(config: TAdapterConfig): TCarrierAdapter {
     // payed); what was paid is the parcel's own price less its delivery fee when it gives both.
     async getPayments(trackings) {
       const out: TCarrierPayment[] = [];
-      for (const group of chunk([...new Set(trackings)], 100)) {
-        const parcels = await list('/parcels/', {
-          tracking: group.join(','),
-          fields: 'tracking,payment_status,payment_id,price,delivery_fee',
-        });
+      for (const group of trackingGroups(trackings)) {
+        const parcels = await parcelsOf(group, 'tracking,payment_status,payment_id,price,delivery_fee');
         for (const parcel of parcels) {
           const trackingNumber = asString(parcel.tracking);
           if (!group.includes(trackingNumber) || asString(parcel.payment_status) !== 'payed') continue;

@@ -1,7 +1,9 @@
 import { adapterSetup, connectionResult, makeHttpClient, nothingToValidate } from '../adapter-config.js';
 import { type TAdapterConfig, withoutDriverNotes } from '../adapter-config.js';
-import type { TCancelOutcome, TCarrierAdapter, TCreateOutcome, TParcelInput, TTracking } from '../carrier.js';
-import { createParcelsSafely, lookUpEach, refusedOutcome, sendEach, type TFound } from '../create-flow.js';
+import { carrierCapabilities, type TCancelOutcome, type TCarrierAdapter, type TCreateOutcome } from '../carrier.js';
+import type { TParcelInput, TTracking } from '../carrier.js';
+import { createdOutcome, createParcelsSafely, lookUpEach } from '../create-flow.js';
+import { refusedOutcome, sendEach, type TFound } from '../create-flow.js';
 import { algiersToIso, asNumber, asRecord, asRecords, asString, internationalPhone } from '../parcel-format.js';
 import { mapWithConcurrency, oldestFirst, trackingEvent } from '../parcel-format.js';
 import { foldStatusText } from '../status-mapping.js';
@@ -73,15 +75,9 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
   function found(reference: string, row: Record<string, unknown>, recovered: boolean): TFound {
     const id = asString(row.id);
     const tracking = asString(row.trackingNumber);
-    return {
-      reference,
-      ok: true,
-      // The tracking number may not be assigned yet: the parcel id stands in until a refresh.
-      trackingNumber: tracking || id,
-      carrierParcelId: id,
-      status: zrStatuses.map(asString(asRecord(row.state).name) || 'En préparation'),
-      recovered,
-    };
+    const status = zrStatuses.map(asString(asRecord(row.state).name) || 'En préparation');
+    // The tracking number may not be assigned yet: the parcel id stands in until a refresh.
+    return createdOutcome(reference, { trackingNumber: tracking || id, carrierParcelId: id, status }, recovered);
   }
 
   async function sendOne(p: TParcelInput): Promise<TCreateOutcome> {
@@ -142,17 +138,15 @@ export function createZrExpressAdapter(config: TAdapterConfig): TCarrierAdapter 
 
   return {
     kind: 'zr_express',
-    capabilities: {
+    capabilities: carrierCapabilities({
       batchSize: 20,
-      requiresValidation: false,
       label: 'url',
       webhooks: true,
-      driverNotes: false,
       centres: true,
       fees: true,
       lookupByReference: true,
       cancellableStatuses: ['created', 'ready_to_ship', 'pickup_requested'],
-    },
+    }),
 
     createParcels(parcels, options) {
       return createParcelsSafely({ carrier: name, batchSize: 20, send, lookup, log, settleMs }, parcels, options);

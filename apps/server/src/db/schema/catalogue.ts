@@ -11,6 +11,7 @@ import {
   ts,
   updatedAt,
 } from './columns.js';
+import { searchTermsTable } from './search-terms.js';
 
 // Issue 3 tables; the SQL (keys, checks, indexes, RLS) is migrations/0003_catalogue.sql.
 /** A product's or a variant's stock: sum(on_hand_delta) and sum(reserved_delta) of its stock movements. */
@@ -19,11 +20,16 @@ const stockBalance = () => ({
   reserved: integer('reserved').notNull().default(0),
 });
 
-export const products = tenantTable('products', {
+/** What a product and a variant both are to sell: a name, a SKU, a price and what it costs the shop. */
+const sellable = () => ({
   name: text('name').notNull(),
   sku: text('sku').notNull(),
   price: money('price').notNull(),
   costPrice: money('cost_price'),
+});
+
+export const products = tenantTable('products', {
+  ...sellable(),
   active: boolean('active').notNull().default(true),
   hasVariants: boolean('has_variants').notNull().default(false),
   customFields: jsonb('custom_fields').$type<TCustomField[]>().notNull().default([]),
@@ -36,10 +42,7 @@ export const products = tenantTable('products', {
 
 export const productVariants = tenantTable('product_variants', {
   productId: integer('product_id').notNull(),
-  name: text('name').notNull(),
-  sku: text('sku').notNull(),
-  price: money('price').notNull(),
-  costPrice: money('cost_price'),
+  ...sellable(),
   attributes: jsonb('attributes').$type<Array<{ name: string; value: string }>>().notNull().default([]),
   position: integer('position').notNull().default(0),
   ...stockBalance(),
@@ -57,10 +60,12 @@ export const userProductPermissions = keyedTable('user_product_permissions', ['u
   productId: integer('product_id').notNull(),
 });
 
+/** How to reach a provider or one of its people. */
+const contactDetails = () => ({ phone: text('phone'), email: text('email') });
+
 export const providers = tenantTable('providers', {
   name: text('name').notNull(),
-  phone: text('phone'),
-  email: text('email'),
+  ...contactDetails(),
   address: text('address'),
   notes: text('notes'),
   ...archivable(),
@@ -70,8 +75,7 @@ export const providerContacts = tenantTable('provider_contacts', {
   providerId: integer('provider_id').notNull(),
   name: text('name').notNull(),
   role: text('role'),
-  phone: text('phone'),
-  email: text('email'),
+  ...contactDetails(),
   position: integer('position').notNull().default(0),
 });
 
@@ -99,10 +103,7 @@ export const customers = tenantTable('customers', {
   ...timestamps(),
 });
 
-export const customerSearchTerms = keyedTable('customer_search_terms', ['term', 'customerId'], {
-  term: text('term').notNull(),
-  customerId: integer('customer_id').notNull(),
-});
+export const customerSearchTerms = searchTermsTable('customer_search_terms', 'customerId', 'customer_id');
 
 export const customerBlocks = tenantTable('customer_blocks', {
   customerId: integer('customer_id').notNull(),

@@ -1,9 +1,11 @@
-import { boolean, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, credentials, tenantId, ts } from './columns.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// The central tables (no tenant, or one tenant's row among all): keyed by their own identity id.
+const ownId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
 export const tenants = pgTable('tenants', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ownId(),
   cqName: text('cq_name').notNull().unique(),
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull().default('Africa/Algiers'),
@@ -11,7 +13,7 @@ export const tenants = pgTable('tenants', {
 });
 
 export const plans = pgTable('plans', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ownId(),
   name: text('name').notNull().unique(),
   price: numeric('price', { precision: 14, scale: 2 }).notNull().default('0'),
   durationDays: integer('duration_days').notNull(),
@@ -21,43 +23,41 @@ export const plans = pgTable('plans', {
 });
 
 export const subscriptions = pgTable('subscriptions', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  tenantId: integer('tenant_id').notNull(),
+  id: ownId(),
+  tenantId: tenantId(),
   planId: integer('plan_id').notNull(),
   status: text('status').$type<'active' | 'trialing' | 'past_due' | 'expired' | 'suspended' | 'cancelled'>().notNull(),
-  validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
-  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  validFrom: ts('valid_from').notNull().defaultNow(),
+  validTo: ts('valid_to').notNull(),
   // Migration 0012: one current subscription per tenant, the rest is its history.
   current: boolean('current').notNull().default(true),
   createdAt: createdAt(),
 });
 
 export const centralAdmins = pgTable('central_admins', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  id: ownId(),
+  ...credentials(),
   createdAt: createdAt(),
 });
 
 export const centralAuthTokens = pgTable('central_auth_tokens', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ownId(),
   adminId: integer('admin_id').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
 });
 
 export const loginAttempts = pgTable('login_attempts', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ownId(),
   key: text('key').notNull(),
-  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  attemptedAt: ts('attempted_at').notNull().defaultNow(),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: ownId(),
   tenantId: integer('tenant_id'),
   toEmail: text('to_email').notNull(),
   subject: text('subject').notNull(),

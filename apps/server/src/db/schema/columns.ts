@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn, PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 
 // Column builders and column groups the schema files share. Spread a group where the migration has its
@@ -20,13 +20,19 @@ export const tenantLogRow = () => ({
 });
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 export const archivable = () => ({ archivedAt: ts('archived_at'), ...timestamps() });
+/** How a person signs in: a shop's user or a central administrator. */
+export const credentials = () => ({
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+});
 
 /** (tenant_id, id): the primary key of every table whose rows have their own id. */
 export const tenantKey = (t: { tenantId: AnyPgColumn; id: AnyPgColumn }) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
 ];
 
-type TColumns = Record<string, PgColumnBuilderBase>;
+export type TColumns = Record<string, PgColumnBuilderBase>;
 
 /** A table whose rows have their own integer id: tenant_id and id first, (tenant_id, id) its primary key. */
 export const tenantTable = <N extends string, C extends TColumns>(name: N, columns: C) =>

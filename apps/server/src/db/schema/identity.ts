@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, numeric, text } from 'drizzle-orm/pg-core';
 import type { TCommissionOn, TCommissionType, TStatusNames, TStatusType } from '@cod/shared';
-import { createdAt, keyedTable, tenantLogTable, tenantTable, timestamps, ts } from './columns.js';
+import { createdAt, credentials, keyedTable, tenantLogTable, tenantTable, timestamps, ts } from './columns.js';
 
 export const roles = tenantTable('roles', { name: text('name').notNull(), createdAt: createdAt() });
 
@@ -12,9 +12,7 @@ export const rolePermissions = keyedTable('role_permissions', ['roleId', 'permis
 });
 
 export const users = tenantTable('users', {
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  ...credentials(),
   roleId: integer('role_id').notNull(),
   // Migration 0010 (docs/decisions/0058): what the money ledger reads.
   commissionType: text('commission_type').$type<TCommissionType>().notNull().default('none'),
@@ -30,9 +28,11 @@ export const users = tenantTable('users', {
   ...timestamps(),
 });
 
+/** A user's secret, kept as its hash: a session, a password reset or an invitation. */
+const userToken = () => ({ userId: integer('user_id').notNull(), tokenHash: text('token_hash').notNull() });
+
 export const authTokens = tenantTable('auth_tokens', {
-  userId: integer('user_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
+  ...userToken(),
   createdAt: createdAt(),
   lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
@@ -42,8 +42,7 @@ export const authTokens = tenantTable('auth_tokens', {
 });
 
 export const passwordResets = tenantTable('password_resets', {
-  userId: integer('user_id').notNull(),
-  tokenHash: text('token_hash').notNull(),
+  ...userToken(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),

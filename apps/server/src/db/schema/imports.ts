@@ -3,7 +3,7 @@ import { integer, jsonb, text } from 'drizzle-orm/pg-core';
 // Issue 6 tables; the SQL (keys, checks, RLS) is migrations/0007_imports.sql.
 
 import type { TImportBatchStatus } from '@cod/shared';
-import { keyedTable, tenantTable, ts } from './columns.js';
+import { createdAt, keyedTable, tenantTable, timestamps, ts, type TColumns } from './columns.js';
 
 /** SPEC 4: an import batch's states (one type with the web, packages/shared). */
 export type { TImportBatchStatus };
@@ -19,22 +19,25 @@ export const importBatches = tenantTable('import_batches', {
   failedCount: integer('failed_count').notNull(),
   lastRow: integer('last_row').notNull(),
   errorMessage: text('error_message'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  ...timestamps(),
   finishedAt: ts('finished_at'),
 });
 
-export const importErrors = keyedTable('import_errors', ['batchId', 'rowNumber'], {
-  batchId: integer('batch_id').notNull(),
-  rowNumber: integer('row_number').notNull(),
+/** A table of one row per row of an import file: keyed by its batch and row number. */
+const batchRowTable = <N extends string, C extends TColumns>(name: N, columns: C) =>
+  keyedTable(name, ['batchId', 'rowNumber'], {
+    batchId: integer('batch_id').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    ...columns,
+  });
+
+export const importErrors = batchRowTable('import_errors', {
   errorMessage: text('error_message').notNull(),
   errorCode: text('error_code'),
   errorParams: jsonb('error_params'),
 });
 
-export const importRows = keyedTable('import_rows', ['batchId', 'rowNumber'], {
-  batchId: integer('batch_id').notNull(),
-  rowNumber: integer('row_number').notNull(),
+export const importRows = batchRowTable('import_rows', {
   orderId: integer('order_id').notNull(),
 });
 
@@ -47,5 +50,5 @@ export const downloadLinks = tenantTable('download_links', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull(),
+  createdAt: createdAt(),
 });

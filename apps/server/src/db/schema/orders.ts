@@ -1,6 +1,7 @@
 import { boolean, integer, jsonb, smallint, text } from 'drizzle-orm/pg-core';
 import type { TCustomFieldValues, TStatusType } from '@cod/shared';
 import { createdAt, keyedTable, money, tenantLogTable, tenantTable, timestamps, ts } from './columns.js';
+import { searchTermsTable } from './search-terms.js';
 
 // Issue 4 tables; the SQL (keys, checks, indexes, triggers, RLS) is migrations/0004_orders.sql.
 
@@ -66,10 +67,7 @@ export const fulfillmentStatuses = tenantLogTable('fulfillment_statuses', {
   createdAt: createdAt(),
 });
 
-export const orderSearchTerms = keyedTable('order_search_terms', ['term', 'orderId'], {
-  term: text('term').notNull(),
-  orderId: integer('order_id').notNull(),
-});
+export const orderSearchTerms = searchTermsTable('order_search_terms', 'orderId', 'order_id');
 
 export const intakeRequests = keyedTable('intake_requests', ['channelId', 'idempotencyKey'], {
   channelId: integer('channel_id').notNull(),

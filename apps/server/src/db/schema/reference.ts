@@ -1,13 +1,19 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 
+// Reference geography (migrations/0001), shared by every tenant: a wilaya's and a commune's names
+// in French and Arabic, and the other spellings the import's place matcher accepts.
+const placeNames = () => ({ name: text('name').notNull(), nameAr: text('name_ar').notNull() });
+const aliases = () => ({
+  aliases: text('aliases').array().notNull().default([]),
+  aliasesAr: text('aliases_ar').array().notNull().default([]),
+});
+
 export const states = pgTable('states', {
   id: integer('id').primaryKey(),
   code: text('code').notNull(),
-  name: text('name').notNull(),
-  nameAr: text('name_ar').notNull(),
+  ...placeNames(),
   nameAscii: text('name_ascii').notNull(),
-  aliases: text('aliases').array().notNull().default([]),
-  aliasesAr: text('aliases_ar').array().notNull().default([]),
+  ...aliases(),
 });
 
 export const cities = pgTable('cities', {
@@ -15,11 +21,9 @@ export const cities = pgTable('cities', {
   code: text('code').notNull(),
   codeOns48: text('code_ons_48'),
   stateId: integer('state_id').notNull(),
-  name: text('name').notNull(),
-  nameAr: text('name_ar').notNull(),
+  ...placeNames(),
   dairaName: text('daira_name'),
   dairaNameAr: text('daira_name_ar'),
   postalCode: text('postal_code'),
-  aliases: text('aliases').array().notNull().default([]),
-  aliasesAr: text('aliases_ar').array().notNull().default([]),
+  ...aliases(),
 });

@@ -3,6 +3,9 @@ import { archivable, createdAt, keyedTable, money, tenantLogTable, tenantTable, 
 
 // Issue 5 tables; the SQL (keys, checks, indexes, RLS) is migrations/0006_shipping.sql.
 
+/** The shipping company (carrier) a fee, a stop desk, a shipment or an attempt is of. */
+const carrierId = () => integer('shipping_company_id').notNull();
+
 export const shippingCompanies = tenantTable('shipping_companies', {
   kind: text('kind').notNull(),
   code: text('code').notNull(),
@@ -19,14 +22,14 @@ export const shippingCompanies = tenantTable('shipping_companies', {
 });
 
 export const shippingFees = keyedTable('shipping_fees', ['shippingCompanyId', 'stateId'], {
-  shippingCompanyId: integer('shipping_company_id').notNull(),
+  shippingCompanyId: carrierId(),
   stateId: integer('state_id').notNull(),
   homeFee: money('home_fee'),
   stopdeskFee: money('stopdesk_fee'),
 });
 
 export const stopDesks = keyedTable('stop_desks', ['shippingCompanyId', 'centerId'], {
-  shippingCompanyId: integer('shipping_company_id').notNull(),
+  shippingCompanyId: carrierId(),
   centerId: text('center_id').notNull(),
   name: text('name').notNull(),
   stateId: integer('state_id'),
@@ -37,7 +40,7 @@ export const stopDesks = keyedTable('stop_desks', ['shippingCompanyId', 'centerI
 
 export const shipments = tenantTable('shipments', {
   orderId: integer('order_id').notNull(),
-  shippingCompanyId: integer('shipping_company_id').notNull(),
+  shippingCompanyId: carrierId(),
   reference: text('reference').notNull(),
   carrierParcelId: text('carrier_parcel_id'),
   trackingNumber: text('tracking_number').notNull(),
@@ -64,7 +67,7 @@ export const shipmentStatuses = tenantLogTable('shipment_statuses', {
 
 export const shipmentAttempts = keyedTable('shipment_attempts', ['orderId', 'shippingCompanyId'], {
   orderId: integer('order_id').notNull(),
-  shippingCompanyId: integer('shipping_company_id').notNull(),
+  shippingCompanyId: carrierId(),
   reference: text('reference').notNull(),
   createdAt: createdAt(),
 });

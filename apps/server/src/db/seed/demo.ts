@@ -17,6 +17,12 @@ export const DEMO_LOGINS = [
   { email: 'admin@central.dz', role: 'Central admin (/build/central/auth/login)' },
 ] as const;
 
+/** The demo shop's staff besides its owner (createTenant makes the owner), by role name. */
+const DEMO_STAFF = [
+  { name: 'Sara Haddad', email: 'manager@demo.dz', role: 'Manager', locale: 'fr' },
+  { name: 'Yacine Meziane', email: 'agent@demo.dz', role: 'Support Agent', commissionType: 'fixed' },
+] as const;
+
 export async function demoExists(db: Db): Promise<boolean> {
   const found = await rows(db, sql`select 1 from tenants where cq_name = 'demo'`);
   return found.length > 0;
@@ -38,22 +44,9 @@ export async function seedDemo(db: Db, config: TConfig = loadConfig()): Promise<
   });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await withTenant(db, tenant.id, async (tx) => {
-    await tenantsRepo.insertUser(tx, {
-      tenantId: tenant.id,
-      name: 'Sara Haddad',
-      email: 'manager@demo.dz',
-      passwordHash,
-      roleId: roleIds.get('Manager')!,
-      locale: 'fr',
-    });
-    await tenantsRepo.insertUser(tx, {
-      tenantId: tenant.id,
-      name: 'Yacine Meziane',
-      email: 'agent@demo.dz',
-      passwordHash,
-      roleId: roleIds.get('Support Agent')!,
-      commissionType: 'fixed',
-    });
+    for (const { role, ...staff } of DEMO_STAFF) {
+      await tenantsRepo.insertUser(tx, { tenantId: tenant.id, passwordHash, roleId: roleIds.get(role)!, ...staff });
+    }
   });
   await withSystem(db, async (tx) => {
     // The demo runs on a paid plan so the subscription badge shows its calm colour.

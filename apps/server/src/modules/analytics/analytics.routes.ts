@@ -1,40 +1,30 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ZAnalyticsExport, ZAnalyticsQuery } from '@cod/shared';
 import { neutraliseFormula, writeXlsx } from '../../files/xlsx-writer.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
+import { readerOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { parse } from '../../lib/validate.js';
 import { accountingReport, agentCommissionsReport } from './accounting.service.js';
-import { analyticsReport, type TAnalyticsActor } from './analytics.service.js';
-
-/** Who reads: a Support Agent without 'view all orders' sees only their own orders. */
-function analyticsActorOf(request: FastifyRequest): TAnalyticsActor {
-  const session = sessionOfRequest(request);
-  return {
-    tenantId: session.tenantId,
-    userId: session.userId,
-    timeZone: session.timeZone,
-    seesAll: session.permissions.has('view all orders'),
-  };
-}
+import { analyticsReport } from './analytics.service.js';
 
 /** Issue 14.2: the analytics views' data (SPEC 2.2: analytics uses the orders slug). */
 export function registerAnalyticsRoutes(app: FastifyInstance, deps: TAppDeps): void {
   app.get('/dashboard/analytics/report', { config: { access: 'view orders' } }, async (request) => {
-    return analyticsReport(deps, analyticsActorOf(request), parse(ZAnalyticsQuery, request.query));
+    return analyticsReport(deps, readerOf(request), parse(ZAnalyticsQuery, request.query));
   });
 
   // Decision 0116: the accounting view's money (costs and profit: the accounting group's permission).
   app.get('/dashboard/analytics/accounting', { config: { access: 'view accounting' } }, async (request) => {
-    return accountingReport(deps, analyticsActorOf(request), parse(ZAnalyticsQuery, request.query));
+    return accountingReport(deps, readerOf(request), parse(ZAnalyticsQuery, request.query));
   });
 
   // Decision 0117: commission earned per agent (the ledger); others' rows need 'view accounting'.
   app.get('/dashboard/analytics/commissions', { config: { access: 'view orders' } }, async (request) => {
     return agentCommissionsReport(
       deps,
-      { ...analyticsActorOf(request), seesAccounting: sessionOfRequest(request).permissions.has('view accounting') },
+      { ...readerOf(request), seesAccounting: sessionOfRequest(request).permissions.has('view accounting') },
       parse(ZAnalyticsQuery, request.query),
     );
   });

@@ -12,7 +12,8 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { transactionEventsOf, withTenantEvents, type TEventSink } from '../../lib/domain-events.js';
 import { parse } from '../../lib/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { emitOrderEvents } from '../orders/order-events.js';
+import { notifyAssignedOrders } from '../orders/assigned-notification.js';
+import { beforesOf, emitOrderEvents } from '../orders/order-events.js';
 import { shopSettingsOf } from '../shop-settings/shop-settings.service.js';
 import * as repo from './assignment.repository.js';
 
@@ -111,7 +112,7 @@ export function notifyArrivingAgents(
   orders: ReadonlyArray<{ id: number; order_number: number; agent_id: number }>,
   events: TEventSink | undefined = transactionEventsOf(tx)?.events,
 ): void {
-  if (events && orders.length) notifyAgents(events, tenantId, orders);
+  if (events && orders.length) notifyAssignedOrders(events, tenantId, orders, { automatic: true });
 }
 
 /**
@@ -137,43 +138,6 @@ export async function assignArrivingOrders(
   return assigned;
 }
 
-export const AUTO_ASSIGNED_MESSAGES = {
-  one: (orderNumber: number) => `Order ${orderNumber} was assigned to you`,
-  many: (count: number) => `${count} orders were assigned to you`,
-};
-
-/**
- * The issue-7 Notification order_assigned, one per agent per transaction, as the assign dialog
- * sends it (orders/assign-agent.ts notifyAssignedAgents: same kind, params and English).
- */
-function notifyAgents(
-  events: TEventSink,
-  tenantId: number,
-  orders: ReadonlyArray<{ id: number; order_number: number; agent_id: number }>,
-): void {
-  const byAgent = new Map<number, typeof orders>();
-  for (const order of orders) byAgent.set(order.agent_id, [...(byAgent.get(order.agent_id) ?? []), order]);
-  for (const [userId, list] of byAgent) {
-    const [only] = list;
-    const payload =
-      list.length === 1 && only
-        ? {
-            kind: 'order_assigned',
-            params: { count: 1, number: only.order_number, order_id: only.id },
-            message: AUTO_ASSIGNED_MESSAGES.one(only.order_number),
-            automatic: true,
-          }
-        : {
-            kind: 'order_assigned',
-            params: { count: list.length },
-            message: AUTO_ASSIGNED_MESSAGES.many(list.length),
-            order_ids: list.map((o) => o.id),
-            automatic: true,
-          };
-    events.emit({ type: 'Notification', tenantId, userId, payload });
-  }
-}
-
 /** What one run of the release job did. */
 export interface TReleaseOutcome {
   shops: number;
@@ -195,11 +159,8 @@ export async function releaseOfflineAgentsOrders(db: Db, now: Date): Promise<TRe
     const offlineSince = new Date(now.getTime() - shop.release_after_minutes * 60_000);
     released += await withTenantEvents(db, shop.tenant_id, async (tx, events) => {
       const stale = await repo.lockStaleAutoOrders(tx, shop.tenant_id, offlineSince);
-      await repo.releaseOrders(
-        tx,
-        shop.tenant_id,
-        stale.map((o) => o.id),
-      );
+      const staleIds = stale.map((o) => o.id);
+      await repo.releaseOrders(tx, shop.tenant_id, staleIds);
       // Straight to an agent who is online, as a new order would go; the rest wait in the pool.
       await assignArrivingOrders(
         tx,
@@ -215,20 +176,8 @@ export async function releaseOfflineAgentsOrders(db: Db, now: Date): Promise<TRe
           timeZone: await timeZoneOf(tx, shop.tenant_id),
           seesAll: true,
         };
-        const before = new Map(
-          stale.map((o) => [
-            o.id,
-            { id: o.id, status_type: o.status_type as TStatusType, deleted: false, agent_id: o.agent_id },
-          ]),
-        );
-        await emitOrderEvents(
-          tx,
-          events,
-          actor,
-          'assigned',
-          stale.map((o) => o.id),
-          before,
-        );
+        const before = beforesOf(stale.map((o) => ({ ...o, status_type: o.status_type as TStatusType })));
+        await emitOrderEvents(tx, events, actor, 'assigned', staleIds, before);
       }
       return stale.length;
     });

@@ -27,7 +27,7 @@ import { parse } from '../../lib/validate.js';
 import { recordSettingsAudit } from '../audit/audit.service.js';
 import { changeStatuses } from '../orders/change-status.js';
 import { scopeOf, type TOrderActor, type TOrderScope } from '../orders/order-access.js';
-import { emitOrderEvents, type TOrderBefore } from '../orders/order-events.js';
+import { beforesOf, emitOrderEvents } from '../orders/order-events.js';
 import { shopSettingsOf } from '../shop-settings/shop-settings.service.js';
 import * as repo from './call-attempts.repository.js';
 import * as queue from './call-queue.repository.js';
@@ -62,9 +62,7 @@ export function logCallOutcome(
     if (!order) throw AppError.notFound('Order');
     const callbackAt = request.callback_at ? callbackTime(request.callback_at, scope.timeZone, now) : null;
 
-    const before = new Map<number, TOrderBefore>([
-      [order.id, { id: order.id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }],
-    ]);
+    const before = beforesOf([order]);
     const targetType = TARGET_TYPE[request.outcome];
     if (targetType) {
       const statusId = await targetStatus(tx, scope, request, targetType);

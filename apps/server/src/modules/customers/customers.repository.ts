@@ -2,6 +2,7 @@ import { aliasedTable, and, count, desc, eq, isNotNull, isNull, sql, type SQL } 
 import type { TCustomer } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { customerBlocks, customers, users } from '../../db/schema/index.js';
+import { tenantRowWrites } from '../../lib/tenant-rows.repository.js';
 import { customerSearch, indexCustomerName, type TCustomerSearch } from './customer-search.repository.js';
 import { nameTerms } from './customer-search.js';
 
@@ -154,16 +155,15 @@ export async function upsertCustomersByPhone(
   return new Map(found.map((c) => [c.phone, c.id]));
 }
 
+const customerRows = tenantRowWrites(customers);
+
 export async function updateCustomerRow(
   tx: Tx,
   tenantId: number,
   id: number,
   values: { name: string | null; note: string | null },
 ) {
-  await tx
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  await customerRows.update(tx, tenantId, id, values);
   await indexCustomerName(tx, tenantId, id, values.name);
 }
 

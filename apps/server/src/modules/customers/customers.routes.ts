@@ -10,6 +10,7 @@ import {
 } from '@cod/shared';
 import { actorOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
+import { createHandler, readHandler } from '../../http/resource-routes.js';
 import { parse } from '../../lib/validate.js';
 import { orderActorOf } from '../orders/order-access.js';
 import * as service from './customers.service.js';
@@ -19,25 +20,18 @@ const ZPhoneParams = z.object({ phone: ZAlgerianPhone });
 
 /** Issue 3.6: /dashboard/customers, identified by normalised Algerian phone. */
 export function registerCustomerRoutes(app: FastifyInstance, deps: TAppDeps): void {
-  app.get('/dashboard/customers', { config: { access: 'view customers' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    return service.listCustomers(deps, tenantId, parse(ZCustomerListQuery, request.query));
-  });
+  const view = { config: { access: 'view customers' as const } };
+  const manage = { config: { access: 'manage customers' as const } };
+  app.get('/dashboard/customers', view, readHandler(deps, ZCustomerListQuery, service.listCustomers));
+  app.post('/dashboard/customers', manage, createHandler(deps, ZCustomerInput, service.createCustomer));
 
-  app.post('/dashboard/customers', { config: { access: 'manage customers' } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const input = parse(ZCustomerInput, request.body);
-    const customer = await service.createCustomer(deps, actor, input);
-    return reply.status(201).send(customer);
-  });
-
-  app.get('/dashboard/customers/:phone', { config: { access: 'view customers' } }, async (request) => {
+  app.get('/dashboard/customers/:phone', view, async (request) => {
     const { tenantId } = actorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     return service.getCustomer(deps, tenantId, phone);
   });
 
-  app.put('/dashboard/customers/:phone', { config: { access: 'manage customers' } }, async (request) => {
+  app.put('/dashboard/customers/:phone', manage, async (request) => {
     const actor = actorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     const input = parse(ZCustomerUpdate, request.body);
@@ -46,26 +40,26 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: TAppDeps): vo
 
   // SPEC 3 customer summary; also the block flag, which the customer dialog shows beside it.
   // Orders show only within the user's order scope (docs/decisions/0040).
-  app.get('/dashboard/customers/:phone/history', { config: { access: 'view customers' } }, async (request) => {
+  app.get('/dashboard/customers/:phone/history', view, async (request) => {
     const actor = orderActorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     return service.customerHistory(deps, actor, phone);
   });
 
-  app.get('/dashboard/customers/:phone/custom-fields', { config: { access: 'view customers' } }, async (request) => {
+  app.get('/dashboard/customers/:phone/custom-fields', view, async (request) => {
     const actor = orderActorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     return service.customerCustomFields(deps, actor, phone);
   });
 
-  app.post('/dashboard/customers/:phone/block', { config: { access: 'manage customers' } }, async (request) => {
+  app.post('/dashboard/customers/:phone/block', manage, async (request) => {
     const actor = actorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     const { reason } = parse(ZBlockCustomerRequest, request.body);
     return service.blockCustomer(deps, actor, phone, reason);
   });
 
-  app.post('/dashboard/customers/:phone/unblock', { config: { access: 'manage customers' } }, async (request) => {
+  app.post('/dashboard/customers/:phone/unblock', manage, async (request) => {
     const actor = actorOf(request);
     const { phone } = parse(ZPhoneParams, request.params);
     const { reason } = parse(ZUnblockCustomerRequest, request.body);

@@ -1,29 +1,19 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { writeDailyReportPdf } from '../../documents/daily-report-pdf.js';
-import { actorOf } from '../../http/actor.js';
+import { actorOf, readerOf } from '../../http/actor.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import * as service from './daily-report.service.js';
 
-function reportActorOf(request: FastifyRequest): service.TReportActor {
-  const session = sessionOfRequest(request);
-  return {
-    tenantId: session.tenantId,
-    userId: session.userId,
-    timeZone: session.timeZone,
-    seesAll: session.permissions.has('view all orders'),
-  };
-}
-
 /** Issue 14.3-14.4: the home page's numbers and the daily report (page, PDF, mail settings). */
 export function registerDailyReportRoutes(app: FastifyInstance, deps: TAppDeps): void {
   app.get('/dashboard/home', { config: { access: 'authenticated' } }, (request) =>
-    service.getHomeNumbers(deps, reportActorOf(request)),
+    service.getHomeNumbers(deps, readerOf(request)),
   );
 
   app.get('/dashboard/reports/daily', { config: { access: 'view all orders' } }, (request) =>
-    service.getDailyReport(deps, reportActorOf(request), request.query),
+    service.getDailyReport(deps, readerOf(request), request.query),
   );
 
   // Fetched by the SPA with its bearer header and shown from a blob: no link to mint or spend.
@@ -31,7 +21,7 @@ export function registerDailyReportRoutes(app: FastifyInstance, deps: TAppDeps):
     const session = sessionOfRequest(request);
     const { report, locale } = await service.getDailyReportForPdf(
       deps,
-      reportActorOf(request),
+      readerOf(request),
       request.query,
       session.user.locale ?? 'fr',
     );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FILE_REFUSALS, fileRefused } from '../../files/file-limits.js';
+import { requiredFilePart } from '../../http/file-upload.js';
 import { parseSandbox } from '../../files/parse-sandbox.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { parse } from '../../lib/validate.js';
@@ -37,7 +37,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: TImportDe
     await scope.register(multipart, { limits: { fileSize: maxBytes + 1024 * 1024, files: 1, fields: 5, parts: 6 } });
     scope.post('/dashboard/orders/import', { config: { access: 'import orders' } }, async (request) => {
       const session = sessionOfRequest(request);
-      const part = await fileOf(request);
+      const part = await requiredFilePart(request);
       return startImport({
         db: deps.db,
         tenantId: session.tenantId,
@@ -71,16 +71,4 @@ export async function registerImportRoutes(app: FastifyInstance, deps: TImportDe
       .header('content-disposition', 'attachment; filename="orders_import_template.xlsx"')
       .send(stream);
   });
-}
-
-async function fileOf(request: FastifyRequest) {
-  // SPEC 5: a file is required ('Please select a file to import').
-  const missing = () => fileRefused(FILE_REFUSALS.required);
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file().catch(() => undefined);
-  if (!part || !part.filename) {
-    part?.file.resume();
-    throw missing();
-  }
-  return part;
 }

@@ -5,7 +5,8 @@ import { withTenantEvents, type TEventSink } from '../../lib/domain-events.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isAssignableAgent } from './agents.repository.js';
 import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
-import { emitOrderEvents } from './order-events.js';
+import { notifyAssignedOrders } from './assigned-notification.js';
+import { beforesOf, emitOrderEvents } from './order-events.js';
 import { lockOrders, setOrdersAgent } from './orders.repository.js';
 
 /** POST /dashboard/orders/assign-agent (SPEC 7): every selected order goes to the agent, or none. */
@@ -48,9 +49,7 @@ export async function assignAgent(
     changes: { agent_id: request.agent_id, order_ids: request.order_ids },
     ip: scope.ip,
   });
-  const before = new Map(
-    orders.map((o) => [o.id, { id: o.id, status_type: o.status_type, deleted: false, agent_id: o.agent_id }]),
-  );
+  const before = beforesOf(orders);
   const rows = await emitOrderEvents(tx, events, scope, 'assigned', request.order_ids, before);
   notifyAssignedAgents(
     events,
@@ -66,11 +65,6 @@ export interface TAgentChange {
   agentIdBefore: number | null;
 }
 
-export const ASSIGNED_MESSAGES = {
-  one: (orderNumber: number) => `Order ${orderNumber} was assigned to you`,
-  many: (count: number) => `${count} orders were assigned to you`,
-};
-
 /**
  * Issue 7: "an order assigned to an agent". One Notification per agent per action (a bulk
  * assignment of 40 orders is one "40 orders were assigned to you"), only for orders whose agent
@@ -79,27 +73,10 @@ export const ASSIGNED_MESSAGES = {
  * edit paths call it too, with the agent the form set.
  */
 export function notifyAssignedAgents(events: TEventSink, actor: TOrderActor, changes: readonly TAgentChange[]): void {
-  const byAgent = new Map<number, TAgentChange['order'][]>();
-  for (const { order, agentIdBefore } of changes) {
+  const newlyAssigned = changes.flatMap(({ order, agentIdBefore }) => {
     const agentId = order.agent_id;
-    if (agentId === null || agentId === agentIdBefore || agentId === actor.userId) continue;
-    byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), order]);
-  }
-  for (const [userId, orders] of byAgent) {
-    const [only] = orders;
-    const payload =
-      orders.length === 1 && only
-        ? {
-            kind: 'order_assigned',
-            params: { count: 1, number: only.order_number, order_id: only.id },
-            message: ASSIGNED_MESSAGES.one(only.order_number),
-          }
-        : {
-            kind: 'order_assigned',
-            params: { count: orders.length },
-            message: ASSIGNED_MESSAGES.many(orders.length),
-            order_ids: orders.map((o) => o.id),
-          };
-    events.emit({ type: 'Notification', tenantId: actor.tenantId, userId, payload });
-  }
+    if (agentId === null || agentId === agentIdBefore || agentId === actor.userId) return [];
+    return [{ ...order, agent_id: agentId }];
+  });
+  notifyAssignedOrders(events, actor.tenantId, newlyAssigned, { automatic: false });
 }

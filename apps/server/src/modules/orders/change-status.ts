@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents } from '../../lib/domain-events.js';
 import { recordCommissionsInTx } from '../commissions/commissions.service.js';
 import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
-import { emitOrderEvents, type TOrderBefore } from './order-events.js';
+import { beforesOf, emitOrderEvents, type TOrderBefore } from './order-events.js';
 import { releaseOrders, reserveOrders, returnOrders } from './order-stock.js';
 import {
   firstStatusOfType,
@@ -27,25 +27,14 @@ import {
 } from './orders.repository.js';
 
 /** PATCH /dashboard/orders/{id}/status (SPEC 4 single status dialog). */
-export function changeOrderStatus(
+export async function changeOrderStatus(
   deps: TOrderDeps,
   actor: TOrderActor,
   id: number,
   request: TOrderStatusRequest,
 ): Promise<TOrderRow> {
-  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
-    const scope = await scopeOf(tx, actor);
-    const before = await changeStatuses(tx, scope, {
-      orderIds: [id],
-      statusId: request.status,
-      description: request.description,
-      reportDate: request.report_date,
-      cancelledAt: request.cancelled_at,
-      single: true,
-    });
-    const [row] = await emitOrderEvents(tx, events, scope, 'status', [id], before);
-    return row!;
-  });
+  const [row] = await changeAndAnswer(deps, actor, async () => statusChangeOf(request, [id], true));
+  return row!;
 }
 
 /** POST /dashboard/orders/bulk-status-update: every selected order or none (SPEC 4 bulk actions). */
@@ -54,45 +43,52 @@ export function bulkChangeStatus(
   actor: TOrderActor,
   request: TBulkStatusRequest,
 ): Promise<TOrderRow[]> {
-  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
-    const scope = await scopeOf(tx, actor);
-    const before = await changeStatuses(tx, scope, {
-      orderIds: request.order_ids,
-      statusId: request.status,
-      description: request.description,
-      reportDate: request.report_date,
-      cancelledAt: request.cancelled_at,
-      single: false,
-    });
-    return emitOrderEvents(tx, events, scope, 'status', request.order_ids, before);
-  });
+  return changeAndAnswer(deps, actor, async () => statusChangeOf(request, request.order_ids, false));
 }
 
 /**
  * POST /dashboard/orders/{id}/report: schedule a call back. The order takes the given reported
  * status (or the shop's first one) with the date-time; the history says when, unless described.
  */
-export function reportOrder(
+export async function reportOrder(
   deps: TOrderDeps,
   actor: TOrderActor,
   id: number,
   request: TReportOrderRequest,
 ): Promise<TOrderRow> {
-  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
-    const scope = await scopeOf(tx, actor);
+  const [row] = await changeAndAnswer(deps, actor, async (tx, scope) => {
     const status = request.status ?? (await firstStatusOfType(tx, scope.tenantId, 'reported'))?.id;
     if (status === undefined) throw AppError.validation({ status: [m('order.no_reported_status')] });
     const at = parseLocalDateTime(request.report_date, scope.timeZone);
     const description = request.description ?? (at ? `Scheduled for ${formatLocalDateTime(at, scope.timeZone)}` : null);
-    const before = await changeStatuses(tx, scope, {
-      orderIds: [id],
-      statusId: status,
-      description,
-      reportDate: request.report_date,
-      single: true,
-    });
-    const [row] = await emitOrderEvents(tx, events, scope, 'status', [id], before);
-    return row!;
+    return { orderIds: [id], statusId: status, description, reportDate: request.report_date, single: true };
+  });
+  return row!;
+}
+
+/** The status dialog's fields (single or bulk) as a change of these orders. */
+function statusChangeOf(request: TOrderStatusRequest, orderIds: readonly number[], single: boolean): TStatusChange {
+  return {
+    orderIds,
+    statusId: request.status,
+    description: request.description,
+    reportDate: request.report_date,
+    cancelledAt: request.cancelled_at,
+    single,
+  };
+}
+
+/** One status change in its own transaction; answers the orders' rows, their events recorded. */
+function changeAndAnswer(
+  deps: TOrderDeps,
+  actor: TOrderActor,
+  changeOf: (tx: Tx, scope: TOrderScope) => Promise<TStatusChange>,
+): Promise<TOrderRow[]> {
+  return withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
+    const scope = await scopeOf(tx, actor);
+    const change = await changeOf(tx, scope);
+    const before = await changeStatuses(tx, scope, change);
+    return emitOrderEvents(tx, events, scope, 'status', change.orderIds, before);
   });
 }
 
@@ -179,9 +175,7 @@ export async function changeStatuses(
       creatorId: scope.userId,
     })),
   );
-  return new Map(
-    orders.map((o) => [o.id, { id: o.id, status_type: o.status_type, deleted: false, agent_id: o.agent_id }]),
-  );
+  return beforesOf(orders);
 }
 
 function assertTransitions(orders: TLockedOrder[], target: TStatusRecord, single: boolean): void {

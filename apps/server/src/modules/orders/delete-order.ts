@@ -5,7 +5,7 @@ import { withTenantEvents } from '../../lib/domain-events.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reverseCommissionsOfDeletedInTx } from '../commissions/commissions.service.js';
 import { scopeOf, type TOrderActor, type TOrderDeps, type TOrderScope } from './order-access.js';
-import { emitOrderEvents } from './order-events.js';
+import { beforesOf, emitOrderEvents } from './order-events.js';
 import { releaseOrders } from './order-stock.js';
 import { lockOrders, setOrderDeleted } from './orders.repository.js';
 
@@ -30,7 +30,7 @@ export function deleteOrder(deps: TOrderDeps, actor: TOrderActor, id: number): P
     // Issue 13.5: a deleted order gives back its agent's commission (decision 0115).
     await reverseCommissionsOfDeletedInTx(tx, scope.tenantId, [id]);
     await auditOrder(tx, scope, id, 'delete');
-    const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
+    const before = beforesOf([order]);
     const [row] = await emitOrderEvents(tx, events, scope, 'deleted', [id], before);
     return row!;
   });

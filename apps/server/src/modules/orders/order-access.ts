@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { sessionOfRequest } from '../../http/access-guard.js';
+import { readerOf } from '../../http/actor.js';
 import { allowedProductIds } from '../product-permissions/product-permissions.service.js';
 
 /**
@@ -23,14 +23,7 @@ export interface TOrderScope extends TOrderActor {
 }
 
 export function orderActorOf(request: FastifyRequest): TOrderActor & { userId: number } {
-  const session = sessionOfRequest(request);
-  return {
-    tenantId: session.tenantId,
-    userId: session.userId,
-    ip: request.ip,
-    timeZone: session.timeZone,
-    seesAll: session.permissions.has('view all orders'),
-  };
+  return { ...readerOf(request), ip: request.ip };
 }
 
 export async function scopeOf(tx: Tx, actor: TOrderActor): Promise<TOrderScope> {

@@ -12,6 +12,15 @@ export interface TOrderBefore {
   agent_id: number | null;
 }
 
+/** Where live (not deleted) orders stood before a change, by id. */
+export function beforesOf(
+  orders: ReadonlyArray<{ id: number; status_type: TStatusType; agent_id: number | null }>,
+): Map<number, TOrderBefore> {
+  return new Map(
+    orders.map((o) => [o.id, { id: o.id, status_type: o.status_type, deleted: false, agent_id: o.agent_id }]),
+  );
+}
+
 /**
  * Builds the rows after a change and records one event per order (published after commit by
  * withTenantEvents): OrderCreated for a new order, OrderStatusUpdated for every other change.

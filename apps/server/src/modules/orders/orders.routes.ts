@@ -8,6 +8,8 @@ import {
   ZOrderStatusRequest,
   ZPhoneCheckQuery,
   ZReportOrderRequest,
+  type TMessageToken,
+  type TOrderRow,
   type TOrderTab,
 } from '@cod/shared';
 import { messageBody } from '../../lib/message-body.js';
@@ -21,7 +23,7 @@ import { deleteOrder } from './delete-order.js';
 import { getOrder, getOrderTimeline } from './get-order.js';
 import { listAssignableAgents } from './list-agents.js';
 import { listOrders } from './list-orders.js';
-import { orderActorOf, type TOrderDeps } from './order-access.js';
+import { orderActorOf, type TOrderActor, type TOrderDeps } from './order-access.js';
 import { restoreOrder } from './restore-order.js';
 import { updateOrder } from './update-order.js';
 
@@ -67,55 +69,57 @@ export function registerOrderRoutes(app: FastifyInstance, db: TOrderDeps['db']):
     return reply.status(201).send({ ...messageBody(M.created), data: order });
   });
 
-  app.put('/dashboard/orders/:id', { config: { access: 'update orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const input = parse(ZOrderInput, request.body);
-    const data = await updateOrder(deps, actor, id, input);
-    return { ...messageBody(M.updated), data };
-  });
+  /** A change of one order (`:id`): answers the catalogue message and the order's new row. */
+  const changeOne =
+    (message: TMessageToken, change: (actor: TOrderActor, id: number, body: unknown) => Promise<TOrderRow>) =>
+    async (request: FastifyRequest) => {
+      const { id } = parse(ZIdParams, request.params);
+      const data = await change(orderActorOf(request), id, request.body);
+      return { ...messageBody(message), data };
+    };
+  /** A change of a selection, all or nothing: answers the message for its count and the rows. */
+  const changeMany =
+    (message: (count: number) => TMessageToken, change: (actor: TOrderActor, body: unknown) => Promise<TOrderRow[]>) =>
+    async (request: FastifyRequest) => {
+      const data = await change(orderActorOf(request), request.body);
+      return { ...messageBody(message(data.length)), updated: data.length, data };
+    };
 
-  app.delete('/dashboard/orders/:id', { config: { access: 'delete orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const data = await deleteOrder(deps, actor, id);
-    return { ...messageBody(M.deleted), data };
-  });
-
-  app.post('/dashboard/orders/:id/restore', { config: { access: 'delete orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const data = await restoreOrder(deps, actor, id);
-    return { ...messageBody(M.restored), data };
-  });
-
-  app.patch('/dashboard/orders/:id/status', { config: { access: 'update orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const body = parse(ZOrderStatusRequest, request.body);
-    const data = await changeOrderStatus(deps, actor, id, body);
-    return { ...messageBody(M.statusUpdated), data };
-  });
-
-  app.post('/dashboard/orders/bulk-status-update', { config: { access: 'update orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const body = parse(ZBulkStatusRequest, request.body);
-    const data = await bulkChangeStatus(deps, actor, body);
-    return { ...messageBody(M.bulkUpdated(data.length)), updated: data.length, data };
-  });
-
-  app.post('/dashboard/orders/:id/report', { config: { access: 'update orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const { id } = parse(ZIdParams, request.params);
-    const body = parse(ZReportOrderRequest, request.body);
-    const data = await reportOrder(deps, actor, id, body);
-    return { ...messageBody(M.reported), data };
-  });
-
-  app.post('/dashboard/orders/assign-agent', { config: { access: 'assign orders' } }, async (request) => {
-    const actor = orderActorOf(request);
-    const body = parse(ZAssignAgentRequest, request.body);
-    const data = await assignOrdersToAgent(deps, actor, body);
-    return { ...messageBody(M.assigned(data.length)), updated: data.length, data };
-  });
+  app.put(
+    '/dashboard/orders/:id',
+    { config: { access: 'update orders' } },
+    changeOne(M.updated, (actor, id, body) => updateOrder(deps, actor, id, parse(ZOrderInput, body))),
+  );
+  app.delete(
+    '/dashboard/orders/:id',
+    { config: { access: 'delete orders' } },
+    changeOne(M.deleted, (actor, id) => deleteOrder(deps, actor, id)),
+  );
+  app.post(
+    '/dashboard/orders/:id/restore',
+    { config: { access: 'delete orders' } },
+    changeOne(M.restored, (actor, id) => restoreOrder(deps, actor, id)),
+  );
+  app.patch(
+    '/dashboard/orders/:id/status',
+    { config: { access: 'update orders' } },
+    changeOne(M.statusUpdated, (actor, id, body) =>
+      changeOrderStatus(deps, actor, id, parse(ZOrderStatusRequest, body)),
+    ),
+  );
+  app.post(
+    '/dashboard/orders/bulk-status-update',
+    { config: { access: 'update orders' } },
+    changeMany(M.bulkUpdated, (actor, body) => bulkChangeStatus(deps, actor, parse(ZBulkStatusRequest, body))),
+  );
+  app.post(
+    '/dashboard/orders/:id/report',
+    { config: { access: 'update orders' } },
+    changeOne(M.reported, (actor, id, body) => reportOrder(deps, actor, id, parse(ZReportOrderRequest, body))),
+  );
+  app.post(
+    '/dashboard/orders/assign-agent',
+    { config: { access: 'assign orders' } },
+    changeMany(M.assigned, (actor, body) => assignOrdersToAgent(deps, actor, parse(ZAssignAgentRequest, body))),
+  );
 }

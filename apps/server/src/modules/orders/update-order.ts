@@ -6,7 +6,7 @@ import { upsertCustomerByPhone } from '../customers/customers.service.js';
 import { notifyAssignedAgents } from './assign-agent.js';
 import { changeStatuses } from './change-status.js';
 import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
-import { emitOrderEvents } from './order-events.js';
+import { beforesOf, emitOrderEvents } from './order-events.js';
 import { prepareOrder } from './prepare-order.js';
 import { releaseOrders, reserveOrders } from './order-stock.js';
 import {
@@ -76,7 +76,7 @@ export function updateOrder(deps: TOrderDeps, actor: TOrderActor, id: number, in
       changes: { ...input, source_metadata: undefined },
       ip: scope.ip,
     });
-    const before = new Map([[id, { id, status_type: order.status_type, deleted: false, agent_id: order.agent_id }]]);
+    const before = beforesOf([order]);
     const [row] = await emitOrderEvents(tx, events, scope, statusChanged ? 'status' : 'updated', [id], before);
     // Issue 7: handed to another agent in the form: that agent is told (docs/decisions/0035).
     notifyAssignedAgents(events, scope, [{ order: row!, agentIdBefore: order.agent_id }]);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TProductVariant } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { productVariants } from '../../db/schema/index.js';
+import { tenantRowWrites } from '../../lib/tenant-rows.repository.js';
 
 const columns = {
   id: productVariants.id,
@@ -89,20 +90,9 @@ export async function insertVariant(tx: Tx, tenantId: number, productId: number,
   return row!;
 }
 
-export async function updateVariant(tx: Tx, tenantId: number, id: number, values: TVariantValues) {
-  await tx
-    .update(productVariants)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(productVariants.tenantId, tenantId), eq(productVariants.id, id)));
-}
+const variantRows = tenantRowWrites(productVariants);
+export const { update: updateVariant, remove: deleteVariant } = variantRows;
 
-export async function deleteVariant(tx: Tx, tenantId: number, id: number) {
-  await tx.delete(productVariants).where(and(eq(productVariants.tenantId, tenantId), eq(productVariants.id, id)));
-}
-
-export async function archiveVariant(tx: Tx, tenantId: number, id: number) {
-  await tx
-    .update(productVariants)
-    .set({ archivedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(productVariants.tenantId, tenantId), eq(productVariants.id, id)));
+export function archiveVariant(tx: Tx, tenantId: number, id: number) {
+  return variantRows.setArchived(tx, tenantId, id, true);
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
 import { shopDefaultThreshold } from '../../db/shop-defaults.js';
 import { escapeLike } from '../../db/sql-lists.js';
+import { tenantRowWrites } from '../../lib/tenant-rows.repository.js';
 import { imageUrl } from './product-images.js';
 import { listVariantsOf } from './product-variants.repository.js';
 
@@ -159,34 +160,20 @@ export async function insertProduct(tx: Tx, tenantId: number, values: TProductVa
   return row!;
 }
 
-export async function updateProductRow(tx: Tx, tenantId: number, id: number, values: Partial<TProductValues>) {
-  await tx
-    .update(products)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+const productRows = tenantRowWrites(products);
+export const { setArchived: setProductArchived, remove: deleteProductRow } = productRows;
+
+export function updateProductRow(tx: Tx, tenantId: number, id: number, values: Partial<TProductValues>) {
+  return productRows.update(tx, tenantId, id, values);
 }
 
-export async function setProductImage(
+export function setProductImage(
   tx: Tx,
   tenantId: number,
   id: number,
   keys: { imageKey: string | null; thumbnailKey: string | null },
 ) {
-  await tx
-    .update(products)
-    .set({ ...keys, updatedAt: new Date() })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
-}
-
-export async function setProductArchived(tx: Tx, tenantId: number, id: number, archived: boolean) {
-  await tx
-    .update(products)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
-}
-
-export async function deleteProductRow(tx: Tx, tenantId: number, id: number) {
-  await tx.delete(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  return productRows.update(tx, tenantId, id, keys);
 }
 
 /**

@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES, m } from '@cod/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
-import { readUploadedFile, registerUploadScope } from '../../http/file-upload.js';
+import { registerPictureRoutes } from '../../http/file-upload.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
 import * as service from './profile.service.js';
@@ -35,15 +35,12 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: service.
     const { id } = parse(ZIdParams, request.params);
     return service.revokeSession(deps, sessionActorOf(request), id);
   });
-  app.delete('/profile/avatar', { config: { access: 'authenticated' } }, (request) =>
-    service.removeAvatar(deps, actorOf(request)),
-  );
 
-  // Multipart in this scope only, with the avatar's own size limit (2 MB).
+  // Multipart in the upload's scope only, with the avatar's own size limit (2 MB).
   const tooLarge = m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 });
-  await registerUploadScope(app, AVATAR_MAX_BYTES, (scope) => {
-    scope.post('/profile/avatar', { config: { access: 'authenticated' } }, (request) =>
-      service.setAvatar(deps, actorOf(request), () => readUploadedFile(request, 'avatar', tooLarge)),
-    );
+  await registerPictureRoutes(app, deps, {
+    route: { path: '/profile/avatar', access: 'authenticated' },
+    upload: { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, tooLarge },
+    use: { set: service.setAvatar, remove: service.removeAvatar },
   });
 }

@@ -3,6 +3,7 @@ import type { TProvider, TProviderContact, TProviderInput } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { providerContacts, providers, stockMovements } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql-lists.js';
+import { tenantRowWrites } from '../../lib/tenant-rows.repository.js';
 
 const columns = {
   id: providers.id,
@@ -118,23 +119,11 @@ export async function insertProvider(tx: Tx, tenantId: number, values: TProvider
   return row!;
 }
 
-export async function updateProviderRow(tx: Tx, tenantId: number, id: number, values: TProviderValues) {
-  await tx
-    .update(providers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(providers.tenantId, tenantId), eq(providers.id, id)));
-}
-
-export async function setProviderArchived(tx: Tx, tenantId: number, id: number, archived: boolean) {
-  await tx
-    .update(providers)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(and(eq(providers.tenantId, tenantId), eq(providers.id, id)));
-}
-
-export async function deleteProviderRow(tx: Tx, tenantId: number, id: number) {
-  await tx.delete(providers).where(and(eq(providers.tenantId, tenantId), eq(providers.id, id)));
-}
+export const {
+  update: updateProviderRow,
+  setArchived: setProviderArchived,
+  remove: deleteProviderRow,
+} = tenantRowWrites(providers);
 
 /** Contacts are few per provider: replacing them keeps the edit dialog's order exactly. */
 export async function replaceContacts(

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ZOwedQuery,
   ZRemittanceFetch,
@@ -7,8 +7,10 @@ import {
   ZRemittanceListQuery,
   ZRemittanceUploadQuery,
 } from '@cod/shared';
-import { FILE_REFUSALS, fileLimits, fileRefused } from '../../files/file-limits.js';
+import { fileLimits } from '../../files/file-limits.js';
+import { requiredFilePart } from '../../http/file-upload.js';
 import { actorOf } from '../../http/actor.js';
+import { readHandler } from '../../http/resource-routes.js';
 import type { TShippingCompaniesDeps } from '../shipping-companies/shipping-companies.deps.js';
 import { ZIdParams } from '../../lib/id-params.js';
 import { parse } from '../../lib/validate.js';
@@ -23,15 +25,16 @@ export async function registerRemittanceRoutes(app: FastifyInstance, deps: TShip
     return { data: await service.listCarrierCash(deps, tenantId) };
   });
 
-  app.get('/dashboard/remittances/owed', { config: { access: 'view cases' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    return service.listOwedParcels(deps, tenantId, parse(ZOwedQuery, request.query));
-  });
-
-  app.get('/dashboard/remittances', { config: { access: 'view cases' } }, async (request) => {
-    const { tenantId } = actorOf(request);
-    return service.listRemittances(deps, tenantId, parse(ZRemittanceListQuery, request.query));
-  });
+  app.get(
+    '/dashboard/remittances/owed',
+    { config: { access: 'view cases' } },
+    readHandler(deps, ZOwedQuery, service.listOwedParcels),
+  );
+  app.get(
+    '/dashboard/remittances',
+    { config: { access: 'view cases' } },
+    readHandler(deps, ZRemittanceListQuery, service.listRemittances),
+  );
 
   app.get('/dashboard/remittances/:id', { config: { access: 'view cases' } }, async (request) => {
     const { tenantId } = actorOf(request);
@@ -57,7 +60,7 @@ export async function registerRemittanceRoutes(app: FastifyInstance, deps: TShip
     // The carrier's statement: the header in the query, the CSV/XLSX as the body.
     scope.post('/dashboard/remittances/statement', { config: { access: 'manage cases' } }, async (request, reply) => {
       const query = parse(ZRemittanceUploadQuery, request.query);
-      const part = await fileOf(request);
+      const part = await requiredFilePart(request);
       const lines = await readStatement({ source: part.file, fileName: part.filename });
       const header = { ...query, reference: query.reference || null };
       return reply
@@ -65,15 +68,4 @@ export async function registerRemittanceRoutes(app: FastifyInstance, deps: TShip
         .send(await service.recordRemittance(deps, actorOf(request), header, lines, part.filename));
     });
   });
-}
-
-async function fileOf(request: FastifyRequest) {
-  const missing = () => fileRefused(FILE_REFUSALS.required);
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file().catch(() => undefined);
-  if (!part || !part.filename) {
-    part?.file.resume();
-    throw missing();
-  }
-  return part;
 }

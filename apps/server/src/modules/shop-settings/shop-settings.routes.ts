@@ -2,7 +2,7 @@ import { LOGO_MAX_BYTES, m } from '@cod/shared';
 import type { FastifyInstance } from 'fastify';
 import { sessionOfRequest } from '../../http/access-guard.js';
 import { actorOf } from '../../http/actor.js';
-import { readUploadedFile, registerUploadScope } from '../../http/file-upload.js';
+import { registerPictureRoutes } from '../../http/file-upload.js';
 import * as service from './shop-settings.service.js';
 
 /**
@@ -16,13 +16,10 @@ export async function registerShopSettingsRoutes(app: FastifyInstance, deps: ser
   app.put('/dashboard/shop-settings', { config: { access: 'manage settings' } }, (request) =>
     service.updateShopSettings(deps, actorOf(request), request.body),
   );
-  app.delete('/dashboard/shop-settings/logo', { config: { access: 'manage settings' } }, (request) =>
-    service.removeShopLogo(deps, actorOf(request)),
-  );
   const tooLarge = m('shop_settings.logo_too_large', { max: LOGO_MAX_BYTES / 1024 / 1024 });
-  await registerUploadScope(app, LOGO_MAX_BYTES, (scope) => {
-    scope.post('/dashboard/shop-settings/logo', { config: { access: 'manage settings' } }, (request) =>
-      service.setShopLogo(deps, actorOf(request), () => readUploadedFile(request, 'logo', tooLarge)),
-    );
+  await registerPictureRoutes(app, deps, {
+    route: { path: '/dashboard/shop-settings/logo', access: 'manage settings' },
+    upload: { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge },
+    use: { set: service.setShopLogo, remove: service.removeShopLogo },
   });
 }

@@ -24,54 +24,52 @@ export interface TBalanceChange {
  * re-checks the WHERE against the committed value, so of 50 reservations of the last 10 units
  * exactly 10 find enough stock; no read-then-write window exists.
  */
-export async function moveProductBalance(
+export function moveProductBalance(
   tx: Tx,
   tenantId: number,
   productId: number,
   change: TBalanceChange,
 ): Promise<TBalance | undefined> {
-  const [row] = await tx
-    .update(products)
-    .set({
-      onHand: sql`${products.onHand} + ${change.onHandDelta}`,
-      reserved: sql`${products.reserved} + ${change.reservedDelta}`,
-    })
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        eq(products.id, productId),
-        eq(products.hasVariants, false),
-        sql`${products.onHand} - ${products.reserved} >= ${change.needAvailable}`,
-        sql`${products.reserved} >= ${change.needReserved}`,
-      ),
-    )
-    .returning({ onHand: products.onHand, reserved: products.reserved });
-  return row;
+  const row = and(eq(products.tenantId, tenantId), eq(products.id, productId), eq(products.hasVariants, false));
+  return moveBalance(tx, products, row, change);
 }
 
-export async function moveVariantBalance(
+export function moveVariantBalance(
   tx: Tx,
   tenantId: number,
   target: { productId: number; variantId: number },
   change: TBalanceChange,
 ): Promise<TBalance | undefined> {
-  const [row] = await tx
-    .update(productVariants)
+  const row = and(
+    eq(productVariants.tenantId, tenantId),
+    eq(productVariants.id, target.variantId),
+    eq(productVariants.productId, target.productId),
+  );
+  return moveBalance(tx, productVariants, row, change);
+}
+
+/** The conditional UPDATE of one balance row (a product's or a variant's): none when it lacks the stock. */
+async function moveBalance(
+  tx: Tx,
+  table: typeof products | typeof productVariants,
+  row: SQL | undefined,
+  change: TBalanceChange,
+): Promise<TBalance | undefined> {
+  const [moved] = await tx
+    .update(table)
     .set({
-      onHand: sql`${productVariants.onHand} + ${change.onHandDelta}`,
-      reserved: sql`${productVariants.reserved} + ${change.reservedDelta}`,
+      onHand: sql`${table.onHand} + ${change.onHandDelta}`,
+      reserved: sql`${table.reserved} + ${change.reservedDelta}`,
     })
     .where(
       and(
-        eq(productVariants.tenantId, tenantId),
-        eq(productVariants.id, target.variantId),
-        eq(productVariants.productId, target.productId),
-        sql`${productVariants.onHand} - ${productVariants.reserved} >= ${change.needAvailable}`,
-        sql`${productVariants.reserved} >= ${change.needReserved}`,
+        row,
+        sql`${table.onHand} - ${table.reserved} >= ${change.needAvailable}`,
+        sql`${table.reserved} >= ${change.needReserved}`,
       ),
     )
-    .returning({ onHand: productVariants.onHand, reserved: productVariants.reserved });
-  return row;
+    .returning({ onHand: table.onHand, reserved: table.reserved });
+  return moved;
 }
 
 /** A product with variants carries the sums of its variants' balances (kept in the same transaction). */

@@ -165,6 +165,12 @@ describe('analytics views', () => {
     await settled(page);
     const before = await page.locator('[data-chart="by_source"] table, [data-chart="by_source"] svg').count();
     expect(before).toBeGreaterThan(0);
+    // The days and the sources are written under their charts (an axis too short blanks them).
+    for (const chart of ['orders', 'by_source']) {
+      const labels = page.locator(`[data-chart="${chart}"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel`);
+      const written = (await labels.allTextContents()).filter((text) => text.trim() !== '');
+      expect(written.length, chart).toBeGreaterThan(1);
+    }
     const sourceReport = page.waitForResponse(
       (r) => r.url().includes('breakdown=source') && r.url().includes('source=facebook'),
     );

@@ -1,3 +1,7 @@
+import { X_AXIS_HEIGHT_PX } from '../../lib/chart-axis';
+
+export { X_AXIS_HEIGHT_PX };
+
 /**
  * Thinning the labels of a category axis (days, weeks, hours) to the chart's width (issue 14.5):
  * on a phone (390 px) 30 or 90 day labels ("26 نوفمبر", "26 nov.") overlap. Every n-th label is
@@ -25,5 +29,12 @@ export function tickEvery(labels: readonly string[], plotWidthPx: number): numbe
 export function categoryAxis(scaleType: 'band' | 'point', labels: string[], rtl: boolean, cardWidthPx: number) {
   const every = tickEvery(labels, cardWidthPx - AXIS_CHROME_PX);
   const kept = (_value: unknown, index: number) => index % every === 0;
-  return { scaleType, data: labels, reverse: rtl, tickInterval: kept, tickLabelInterval: kept };
+  return {
+    scaleType,
+    data: labels,
+    reverse: rtl,
+    height: X_AXIS_HEIGHT_PX,
+    tickInterval: kept,
+    tickLabelInterval: kept,
+  };
 }

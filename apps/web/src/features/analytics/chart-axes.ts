@@ -1,3 +1,5 @@
+import { X_AXIS_HEIGHT_PX } from '../../lib/chart-axis';
+
 /**
  * The value axis of horizontal bars (decision 0117): room for its labels, a few ticks formatted
  * like the table, reversed in Arabic so bars grow from the right. In Arabic each label is a
@@ -7,7 +9,7 @@ export function valueAxis(rtl: boolean, format: (v: number) => string) {
   return {
     reverse: rtl,
     position: 'bottom' as const,
-    height: 30,
+    height: X_AXIS_HEIGHT_PX,
     tickNumber: 5,
     tickLabelMinGap: 8,
     valueFormatter: (v: number) => (rtl ? `\u2066${format(v)}\u2069` : format(v)),

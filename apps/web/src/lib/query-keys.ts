@@ -36,6 +36,15 @@ export const customerKeys = {
   history: (phone: string) => [...customerKeys.all, 'history', phone] as const,
 };
 
+/** Shipping companies (issue 6): the list, the carrier presets, and one company's fees and stop desks. */
+export const shippingCompanyKeys = {
+  all: ['shipping-companies'] as const,
+  list: () => [...shippingCompanyKeys.all, 'list'] as const,
+  presets: () => [...shippingCompanyKeys.all, 'presets'] as const,
+  fees: (id: number) => [...shippingCompanyKeys.all, 'fees', id] as const,
+  stopDesks: (id: number) => [...shippingCompanyKeys.all, 'stop-desks', id] as const,
+};
+
 export const salesChannelKeys = {
   all: ['sales-channels'] as const,
   list: (params: TParams) => [...salesChannelKeys.all, 'list', params] as const,

@@ -13,18 +13,21 @@ interface TDetailStatesProps<TData> {
   children: (data: TData) => ReactNode;
 }
 
-/** A details dialog's body: the failure, placeholders while loading, then the row's sections. */
-export function DetailStates<TData>({ query, skeletons, children }: TDetailStatesProps<TData>) {
+/** A row not here yet: why it failed, else placeholder blocks while it loads. */
+export function PendingState({ query, skeletons }: Omit<TDetailStatesProps<unknown>, 'children'>) {
   const { t } = useTranslation();
   if (query.isError) return <Alert severity="error">{errorMessage(t, query.error)}</Alert>;
-  if (!query.data) {
-    return (
-      <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
-        {skeletons.map((height, index) => (
-          <Skeleton key={index} variant="rounded" height={height} />
-        ))}
-      </Box>
-    );
-  }
+  return (
+    <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
+      {skeletons.map((height, index) => (
+        <Skeleton key={index} variant="rounded" height={height} />
+      ))}
+    </Box>
+  );
+}
+
+/** A details dialog's body: the failure, placeholders while loading, then the row's sections. */
+export function DetailStates<TData>({ query, skeletons, children }: TDetailStatesProps<TData>) {
+  if (query.isError || !query.data) return <PendingState query={query} skeletons={skeletons} />;
   return <Box sx={{ display: 'grid', gap: 3 }}>{children(query.data)}</Box>;
 }

@@ -3,7 +3,7 @@ import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../lib/server-message';
 
-type TFormTextFieldProps<TForm extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
+export type TFormTextFieldProps<TForm extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
   /** The field's path in the surrounding react-hook-form form (`variants.0.sku`). */
   name: Path<TForm>;
   /** How the typed text becomes the form's value (a number parser). */

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { m, type TMessageCode, type TMessageParams } from '@cod/shared';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/server-errors';
 import { fieldMessages, translateServerMessage, type TServerMessage } from '../../lib/server-message';
@@ -10,6 +11,15 @@ interface TImageMutation<TVariables> {
   isPending: boolean;
   mutateAsync: (variables: TVariables) => Promise<string | TServerMessage>;
 }
+
+/** A catalogue message whose one parameter is a picture's size limit in MB (`{max}`). */
+type TTooLargeCode = {
+  [C in TMessageCode]: [keyof TMessageParams<C>] extends ['max']
+    ? 'max' extends keyof TMessageParams<C>
+      ? C
+      : never
+    : never;
+}[TMessageCode];
 
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -28,8 +38,8 @@ export function useImageUpload({
   /** The multipart field, whose message the server answers (avatar, logo). */
   field: string;
   maxBytes: number;
-  /** The message of a file over maxBytes (a message token, `m(code, params)`). */
-  tooLarge: string;
+  /** The code of the message of a file over maxBytes; it reads the limit in MB as `max`. */
+  tooLarge: TTooLargeCode;
   upload: TImageMutation<File>;
   remove: TImageMutation<void>;
 }) {
@@ -50,7 +60,7 @@ export function useImageUpload({
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > maxBytes) return setError(translateServerMessage(t, tooLarge));
+    if (file.size > maxBytes) return setError(translateServerMessage(t, m(tooLarge, { max: maxBytes / 1024 / 1024 })));
     await run(() => upload.mutateAsync(file));
   };
 
@@ -75,4 +85,11 @@ export function useImageUpload({
       />
     ),
   };
+}
+
+/** The multipart body that uploads one picture: the file under its field (avatar, logo). */
+export function pictureBody(field: string, file: File): FormData {
+  const body = new FormData();
+  body.append(field, file);
+  return body;
 }

@@ -1,6 +1,4 @@
-import Grid from '@mui/material/Grid';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +14,10 @@ import {
 import { api, queryString } from '../../lib/api-client';
 import type { TReportParams } from './analytics-api';
 import { formatters, numberLocale } from './analytics-format';
-import { ChartCard, type TCell } from './chart-card';
-import { categoryAxis } from './axis-ticks';
-import { compactMoney, valueAxis } from './chart-axes';
-import { KpiCard } from './kpi-card';
-import { useChartWidth } from './use-chart-width';
+import { CategoryBarChart, HorizontalBars } from './bar-charts';
+import { ChartCard, stateOf, type TCell } from './chart-card';
+import { compactMoney } from './chart-axes';
+import { KpiGrid } from './kpi-card';
 
 /**
  * The accounting view (issue 14.2, docs/decisions/0116) and the agents' commission (decision
@@ -109,14 +106,11 @@ function useMoney() {
   /** Raw export values: amounts in dinars (as the other exports), counts and ratios as they are. */
   const raw = (kind: 'money' | 'count' | 'ratio', v: number | null): TCell =>
     v === null ? null : kind === 'money' ? v / 100 : v;
-  return { t, fmt, rtl, show, raw, axisMoney };
+  /** The bars carry dinars; their axis and tooltips show them as the amounts they are. */
+  const axisDinars = (v: number) => axisMoney(Math.round(v * 100));
+  const barMoney = (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100));
+  return { t, fmt, rtl, show, raw, axisDinars, barMoney };
 }
-
-const stateOf = (q: { isPending: boolean; isError: boolean; refetch: () => unknown }) => ({
-  loading: q.isPending,
-  error: q.isError,
-  onRetry: () => void q.refetch(),
-});
 
 /** Every day of the period (days without money are zeros). */
 function filledDays(report: TAccountingReport | undefined) {
@@ -130,37 +124,26 @@ export function AccountingKpis({ query }: { query: TParams }) {
   const report = useAccountingReport(query);
   const data = report.data;
   const days = filledDays(data);
-  return (
-    <Grid container spacing={2}>
-      {KPIS.map((k) => {
-        const value = data ? data.totals[k.key] : null;
-        const previous = data?.previousTotals ? data.previousTotals[k.key] : undefined;
-        return (
-          <Grid key={k.id} size={{ xs: 6, md: 4, lg: 3 }}>
-            <KpiCard
-              id={`accounting-${k.id}`}
-              label={t(`analytics.accounting.${k.id}`)}
-              value={value}
-              previous={previous}
-              text={report.isPending ? '…' : show(k.key === 'roas' ? 'ratio' : 'money', value)}
-              series={days.map((d) => d[k.key] ?? 0)}
-              fmt={fmt}
-              higherIsBetter={!k.lowerIsBetter}
-              rtl={rtl}
-            />
-          </Grid>
-        );
-      })}
-    </Grid>
-  );
+  const kpis = KPIS.map((k) => {
+    const value = data ? data.totals[k.key] : null;
+    return {
+      id: `accounting-${k.id}`,
+      label: t(`analytics.accounting.${k.id}`),
+      value,
+      previous: data?.previousTotals ? data.previousTotals[k.key] : undefined,
+      text: report.isPending ? '…' : show(k.key === 'roas' ? 'ratio' : 'money', value),
+      series: days.map((d) => d[k.key] ?? 0),
+      higherIsBetter: !k.lowerIsBetter,
+    };
+  });
+  return <KpiGrid kpis={kpis} size={{ xs: 6, md: 4, lg: 3 }} fmt={fmt} rtl={rtl} />;
 }
 
 export function AccountingPerDay({ query }: { query: TParams }) {
-  const { t, fmt, rtl, show, raw, axisMoney } = useMoney();
+  const { t, fmt, rtl, show, raw, axisDinars, barMoney } = useMoney();
   const report = useAccountingReport({ ...query, compare: false });
   const days = filledDays(report.data);
   const has = days.some((d) => d.revenue_centimes || d.costs_centimes);
-  const [chartBox, chartWidth] = useChartWidth();
   const series = [
     { key: 'revenue_centimes', label: 'revenue', color: '#28c76f' },
     { key: 'costs_centimes', label: 'costs', color: '#ff9f43' },
@@ -176,32 +159,18 @@ export function AccountingPerDay({ query }: { query: TParams }) {
       {...stateOf(report)}
       height={300}
       chart={
-        <div ref={chartBox}>
-          <BarChart
-            xAxis={[
-              categoryAxis(
-                'band',
-                days.map((d) => fmt.day(d.day)),
-                rtl,
-                chartWidth,
-              ),
-            ]}
-            yAxis={[
-              {
-                position: rtl ? 'right' : 'left',
-                width: 80,
-                valueFormatter: (v: number) => axisMoney(Math.round(v * 100)),
-              },
-            ]}
-            series={series.map((s) => ({
-              data: days.map((d) => d[s.key] / 100),
-              label: t(`analytics.accounting.${s.label}`),
-              color: s.color,
-              valueFormatter: (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100)),
-            }))}
-            height={300}
-          />
-        </div>
+        <CategoryBarChart
+          labels={days.map((d) => fmt.day(d.day))}
+          rtl={rtl}
+          valueAxis={{ width: 80, valueFormatter: axisDinars }}
+          series={series.map((s) => ({
+            data: days.map((d) => d[s.key] / 100),
+            label: t(`analytics.accounting.${s.label}`),
+            color: s.color,
+            valueFormatter: barMoney,
+          }))}
+          height={300}
+        />
       }
     />
   );
@@ -209,7 +178,7 @@ export function AccountingPerDay({ query }: { query: TParams }) {
 
 /** Profit by product or by campaign: a horizontal bar per row, with the whole table. */
 export function AccountingBreakdown({ query, by }: { query: TParams; by: 'product' | 'campaign' }) {
-  const { t, fmt, rtl, show, raw, axisMoney } = useMoney();
+  const { t, show, raw, rtl, axisDinars, barMoney } = useMoney();
   const report = useAccountingReport({ ...query, compare: false });
   const list: TAccountingRow[] = (by === 'product' ? report.data?.byProduct : report.data?.byCampaign) ?? [];
   const label = (row: TAccountingRow) =>
@@ -226,19 +195,17 @@ export function AccountingBreakdown({ query, by }: { query: TParams; by: 'produc
       {...stateOf(report)}
       height={height}
       chart={
-        <BarChart
-          layout="horizontal"
-          yAxis={[{ scaleType: 'band', data: top.map(label), position: rtl ? 'right' : 'left', width: 120 }]}
-          xAxis={[valueAxis(rtl, (v) => axisMoney(Math.round(v * 100)))]}
-          series={[
-            {
-              data: top.map((r) => r.profit_centimes / 100),
-              label: t('analytics.accounting.profit'),
-              valueFormatter: (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100)),
-            },
-          ]}
+        <HorizontalBars
+          labels={top.map(label)}
+          labelWidth={120}
+          rtl={rtl}
+          axisFormat={axisDinars}
+          series={{
+            data: top.map((r) => r.profit_centimes / 100),
+            label: t('analytics.accounting.profit'),
+            valueFormatter: barMoney,
+          }}
           height={height}
-          hideLegend
         />
       }
     />
@@ -254,7 +221,7 @@ export const AccountingByCampaign = ({ query }: { query: TParams }) => (
 
 /** Commission earned per agent in the period (the ledger, net of reversals), as a leaderboard. */
 export function AgentCommissions({ query }: { query: TParams }) {
-  const { t, fmt, rtl, axisMoney } = useMoney();
+  const { t, fmt, rtl, axisDinars, barMoney } = useMoney();
   const report = useAgentCommissions(query);
   const rows = report.data?.rows ?? [];
   const height = Math.max(200, 28 * Math.min(rows.length, 15) + 70);
@@ -286,27 +253,18 @@ export function AgentCommissions({ query }: { query: TParams }) {
       {...stateOf(report)}
       height={height}
       chart={
-        <BarChart
-          layout="horizontal"
-          yAxis={[
-            {
-              scaleType: 'band',
-              data: rows.slice(0, 15).map((r) => r.name),
-              position: rtl ? 'right' : 'left',
-              width: 120,
-            },
-          ]}
-          xAxis={[valueAxis(rtl, (v) => axisMoney(Math.round(v * 100)))]}
-          series={[
-            {
-              data: rows.slice(0, 15).map((r) => r.net_centimes / 100),
-              label: t('analytics.accounting.net'),
-              color: '#28c76f',
-              valueFormatter: (v: number | null) => fmt.money(v === null ? null : Math.round(v * 100)),
-            },
-          ]}
+        <HorizontalBars
+          labels={rows.slice(0, 15).map((r) => r.name)}
+          labelWidth={120}
+          rtl={rtl}
+          axisFormat={axisDinars}
+          series={{
+            data: rows.slice(0, 15).map((r) => r.net_centimes / 100),
+            label: t('analytics.accounting.net'),
+            color: '#28c76f',
+            valueFormatter: barMoney,
+          }}
           height={height}
-          hideLegend
         />
       }
     />

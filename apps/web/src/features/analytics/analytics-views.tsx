@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -15,6 +14,7 @@ import {
   type TAnalyticsView,
   type TMetricTable,
 } from '@cod/shared';
+import { SelectField } from '../../components/forms/select-field';
 import { useAnalyticsReport, type TReportParams } from './analytics-api';
 import {
   AccountingByCampaign,
@@ -24,11 +24,11 @@ import {
   AgentCommissions,
 } from './accounting-view';
 import { formatters, type TFormatters } from './analytics-format';
-import { categoryAxis } from './axis-ticks';
-import { valueAxis } from './chart-axes';
-import { ChartCard, type TCell } from './chart-card';
+import { categoryAxis, X_AXIS_HEIGHT_PX } from './axis-ticks';
+import { CategoryBarChart, HorizontalBars } from './bar-charts';
+import { ChartCard, stateOf, type TCell } from './chart-card';
 import { derive, type TDerived } from './derived';
-import { KpiCard } from './kpi-card';
+import { KpiGrid } from './kpi-card';
 import { useChartWidth } from './use-chart-width';
 import { WilayaGrid } from './wilaya-grid';
 
@@ -51,12 +51,6 @@ function filledDays(report: TAnalyticsReport | undefined) {
   const byDay = new Map(report.days.map((d) => [d.day, d.metrics]));
   return daysOf(report.period).map((day) => ({ day, metrics: byDay.get(day) ?? ({} as TMetricTable) }));
 }
-
-const stateOf = (q: { isPending: boolean; isError: boolean; refetch: () => unknown }) => ({
-  loading: q.isPending,
-  error: q.isError,
-  onRetry: () => void q.refetch(),
-});
 
 const SERIES_COLORS: Partial<Record<TAnalyticsMetric, string>> = {
   created: '#7367f0',
@@ -142,6 +136,17 @@ type TColumn = {
 };
 type TBreakdownRow = { key: string; label: string; labelAr: string | null; metrics: TMetricTable };
 
+/** A breakdown card's title, dimension and row order, as a view describes it and the card takes it. */
+type TBreakdownSettings = {
+  title: string;
+  name: string;
+  dimension: TAnalyticsDimension;
+  sort?: (a: TDerived, b: TDerived) => number;
+  /** Rows worth showing (the others are left out of chart and table). */
+  keep?: (d: TDerived) => boolean;
+  horizontal?: boolean;
+};
+
 /** A breakdown (by agent, product, wilaya, ...) as a bar chart of one value, with the full table. */
 function BreakdownCard({
   title,
@@ -155,19 +160,12 @@ function BreakdownCard({
   limit = 15,
   labelOf,
   horizontal = false,
-}: {
-  title: string;
-  name: string;
+}: TBreakdownSettings & {
   query: TReportParams;
-  dimension: TAnalyticsDimension;
   columns: TColumn[];
   chartColumn: string;
-  sort?: (a: TDerived, b: TDerived) => number;
-  /** Rows worth showing (the others are left out of chart and table). */
-  keep?: (d: TDerived) => boolean;
   limit?: number;
   labelOf?: (row: TBreakdownRow) => string;
-  horizontal?: boolean;
 }) {
   const { t, rtl, language } = useView();
   const breakdown = useBreakdown(query, dimension);
@@ -193,20 +191,21 @@ function BreakdownCard({
   const top = rows.slice(0, limit);
   const labels = top.map((r) => label(r.row));
   const data = top.map((r) => chart.value(r.d, r.row) ?? 0);
+  const series = { data, label: chart.label, valueFormatter: (v: number | null) => chart.show(v) };
   const chartNode = horizontal ? (
-    <BarChart
-      layout="horizontal"
-      yAxis={[{ scaleType: 'band', data: labels, position: rtl ? 'right' : 'left', width: 110 }]}
-      xAxis={[valueAxis(rtl, (v) => chart.show(v))]}
-      series={[{ data, label: chart.label, valueFormatter: (v: number | null) => chart.show(v) }]}
+    <HorizontalBars
+      labels={labels}
+      labelWidth={110}
+      rtl={rtl}
+      axisFormat={(v) => chart.show(v)}
+      series={series}
       height={Math.max(200, 28 * top.length + 60)}
-      hideLegend
     />
   ) : (
     <BarChart
-      xAxis={[{ scaleType: 'band', data: labels, reverse: rtl }]}
+      xAxis={[{ scaleType: 'band', data: labels, reverse: rtl, height: X_AXIS_HEIGHT_PX }]}
       yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (v: number) => chart.show(v) }]}
-      series={[{ data, label: chart.label, valueFormatter: (v: number | null) => chart.show(v) }]}
+      series={[series]}
       height={280}
       hideLegend
     />
@@ -283,13 +282,13 @@ function useHourRows(report: TAnalyticsReport | undefined) {
 function StepsChart({ steps }: { steps: Array<[string, number]> }) {
   const { fmt, rtl } = useView();
   return (
-    <BarChart
-      layout="horizontal"
-      yAxis={[{ scaleType: 'band', data: steps.map((s) => s[0]), position: rtl ? 'right' : 'left', width: 100 }]}
-      xAxis={[valueAxis(rtl, (v) => fmt.count(v))]}
-      series={[{ data: steps.map((s) => s[1]), valueFormatter: (v: number | null) => fmt.count(v) }]}
+    <HorizontalBars
+      labels={steps.map((s) => s[0])}
+      labelWidth={100}
+      rtl={rtl}
+      axisFormat={(v) => fmt.count(v)}
+      series={{ data: steps.map((s) => s[1]), valueFormatter: (v: number | null) => fmt.count(v) }}
       height={280}
-      hideLegend
     />
   );
 }
@@ -299,17 +298,7 @@ function StepsChart({ steps }: { steps: Array<[string, number]> }) {
 /** A grid cell of a view: a chart, a breakdown, the wilaya map or a note. */
 type TBlock = { size?: 'full' | 'half' | 'wide' | 'narrow' } & (
   | { type: 'series'; title: string; name: string; metrics: TAnalyticsMetric[]; buckets?: boolean }
-  | {
-      type: 'breakdown';
-      title: string;
-      name: string;
-      dimension: TAnalyticsDimension;
-      columns: TColumnId[];
-      chartColumn: TColumnId;
-      sort?: (a: TDerived, b: TDerived) => number;
-      keep?: (d: TDerived) => boolean;
-      horizontal?: boolean;
-    }
+  | ({ type: 'breakdown'; columns: TColumnId[]; chartColumn: TColumnId } & TBreakdownSettings)
   | { type: 'wilaya'; name: string; kind: 'delivered' | 'returns'; columns: TColumnId[] }
   | { type: 'note'; text: string }
   | { type: 'chart'; name: string; Chart: (props: TViewProps) => ReactNode }
@@ -538,20 +527,14 @@ function PeriodSeries({
   return (
     <>
       {buckets && (
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('analytics.bucket.label')}
           value={bucket}
           onChange={(e) => setBucket(e.target.value as typeof bucket)}
           sx={{ mb: 1, minWidth: 140 }}
-        >
-          {(['day', 'week', 'month'] as const).map((b) => (
-            <MenuItem key={b} value={b}>
-              {t(`analytics.bucket.${b}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={(['day', 'week', 'month'] as const).map((b) => ({ value: b, label: t(`analytics.bucket.${b}`) }))}
+        />
       )}
       <SeriesCard
         title={title}
@@ -605,26 +588,19 @@ export function OverviewView({ query }: TViewProps) {
   const current = derive(data?.totals);
   const previous = data?.previousTotals ? derive(data.previousTotals) : null;
   const days = filledDays(data).map((d) => derive(d.metrics));
+  const kpis = KPIS.map((k) => ({
+    id: k.id,
+    label: t(`analytics.kpi.${k.id}`),
+    value: current[k.id],
+    previous: previous ? previous[k.id] : undefined,
+    text: report.isPending ? '…' : showValue(fmt, units, k.kind, current[k.id]),
+    series: days.map((d) => d[k.id] ?? 0),
+    higherIsBetter: !k.lowerIsBetter,
+  }));
   return (
     <>
       {report.isError && <Alert severity="error">{t('analytics.load_failed')}</Alert>}
-      <Grid container spacing={2} sx={{ mb: 2 }}>
-        {KPIS.map((k) => (
-          <Grid key={k.id} size={{ xs: 6, md: 3 }}>
-            <KpiCard
-              id={k.id}
-              label={t(`analytics.kpi.${k.id}`)}
-              value={current[k.id]}
-              previous={previous ? previous[k.id] : undefined}
-              text={report.isPending ? '…' : showValue(fmt, units, k.kind, current[k.id])}
-              series={days.map((d) => d[k.id] ?? 0)}
-              fmt={fmt}
-              higherIsBetter={!k.lowerIsBetter}
-              rtl={rtl}
-            />
-          </Grid>
-        ))}
-      </Grid>
+      <KpiGrid kpis={kpis} size={{ xs: 6, md: 3 }} fmt={fmt} rtl={rtl} sx={{ mb: 2 }} />
       <SeriesCard
         title={t('analytics.charts.activity')}
         name="activity"
@@ -664,7 +640,6 @@ function ConfirmationByHourChart({ query }: TViewProps) {
   const { t, rtl } = useView();
   const byHour = useBreakdown(query, 'hour');
   const hourRows = useHourRows(byHour.data);
-  const [chartBox, chartWidth] = useChartWidth();
   const hasHours = hourRows.some((r) => r.d.confirmed > 0 || r.d.orders > 0);
   return (
     <ChartCard
@@ -674,25 +649,16 @@ function ConfirmationByHourChart({ query }: TViewProps) {
       rows={hasHours ? hourRows.map((r) => [r.hour, r.d.orders, r.d.confirmed]) : []}
       {...stateOf(byHour)}
       chart={
-        <div ref={chartBox}>
-          <BarChart
-            xAxis={[
-              categoryAxis(
-                'band',
-                hourRows.map((r) => `${r.hour}h`),
-                rtl,
-                chartWidth,
-              ),
-            ]}
-            yAxis={[{ position: rtl ? 'right' : 'left' }]}
-            series={(['created', 'confirmed'] as const).map((m) => ({
-              data: hourRows.map((r) => (m === 'created' ? r.d.orders : r.d.confirmed)),
-              label: t(`analytics.metrics.${m}`),
-              color: SERIES_COLORS[m],
-            }))}
-            height={280}
-          />
-        </div>
+        <CategoryBarChart
+          labels={hourRows.map((r) => `${r.hour}h`)}
+          rtl={rtl}
+          series={(['created', 'confirmed'] as const).map((m) => ({
+            data: hourRows.map((r) => (m === 'created' ? r.d.orders : r.d.confirmed)),
+            label: t(`analytics.metrics.${m}`),
+            color: SERIES_COLORS[m],
+          }))}
+          height={280}
+        />
       }
     />
   );
@@ -730,7 +696,6 @@ function RevenueChart({ query }: TViewProps) {
   const report = useAnalyticsReport(query);
   const days = filledDays(report.data);
   const has = days.some((d) => (d.metrics.delivered?.amount ?? 0) || (d.metrics.returned?.amount ?? 0));
-  const [chartBox, chartWidth] = useChartWidth();
   const amounts = (metric: 'delivered' | 'returned') => days.map((d) => (d.metrics[metric]?.amount ?? 0) / 100);
   return (
     <ChartCard
@@ -749,31 +714,23 @@ function RevenueChart({ query }: TViewProps) {
       ])}
       {...stateOf(report)}
       chart={
-        <div ref={chartBox}>
-          <BarChart
-            xAxis={[
-              categoryAxis(
-                'band',
-                days.map((d) => fmt.day(d.day)),
-                rtl,
-                chartWidth,
-              ),
-            ]}
-            yAxis={[{ position: rtl ? 'right' : 'left', width: 80, valueFormatter: (v: number) => fmt.count(v) }]}
-            series={(
-              [
-                ['delivered', 'revenue'],
-                ['returned', 'returnedValue'],
-              ] as const
-            ).map(([metric, kpi]) => ({
-              data: amounts(metric),
-              label: t(`analytics.kpi.${kpi}`),
-              color: SERIES_COLORS[metric],
-              valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
-            }))}
-            height={280}
-          />
-        </div>
+        <CategoryBarChart
+          labels={days.map((d) => fmt.day(d.day))}
+          rtl={rtl}
+          valueAxis={{ width: 80, valueFormatter: (v) => fmt.count(v) }}
+          series={(
+            [
+              ['delivered', 'revenue'],
+              ['returned', 'returnedValue'],
+            ] as const
+          ).map(([metric, kpi]) => ({
+            data: amounts(metric),
+            label: t(`analytics.kpi.${kpi}`),
+            color: SERIES_COLORS[metric],
+            valueFormatter: (v: number | null) => fmt.money(v === null ? null : v * 100),
+          }))}
+          height={280}
+        />
       }
     />
   );
@@ -794,7 +751,6 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
   const rows = useHourRows(byHour.data);
   const has = rows.some((r) => r.d.orders || r.d.confirmed || r.d.delivered || r.d.returned || r.d.cancelled);
   const metrics = ['orders', 'confirmed', 'cancelled', 'delivered', 'returned'] as const;
-  const [chartBox, chartWidth] = useChartWidth();
   return (
     <>
       <TextField
@@ -815,25 +771,16 @@ export function DailyView({ query, day, onDay }: TViewProps & { day: string; onD
         {...stateOf(byHour)}
         height={320}
         chart={
-          <div ref={chartBox}>
-            <BarChart
-              xAxis={[
-                categoryAxis(
-                  'band',
-                  rows.map((r) => `${r.hour}h`),
-                  rtl,
-                  chartWidth,
-                ),
-              ]}
-              yAxis={[{ position: rtl ? 'right' : 'left' }]}
-              series={metrics.map((m) => ({
-                data: rows.map((r) => r.d[m]),
-                label: t(`analytics.kpi.${m}`),
-                color: SERIES_COLORS[m === 'orders' ? 'created' : m],
-              }))}
-              height={320}
-            />
-          </div>
+          <CategoryBarChart
+            labels={rows.map((r) => `${r.hour}h`)}
+            rtl={rtl}
+            series={metrics.map((m) => ({
+              data: rows.map((r) => r.d[m]),
+              label: t(`analytics.kpi.${m}`),
+              color: SERIES_COLORS[m === 'orders' ? 'created' : m],
+            }))}
+            height={320}
+          />
         }
       />
     </>

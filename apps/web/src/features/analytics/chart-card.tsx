@@ -22,6 +22,13 @@ import { exportTable } from './analytics-api';
 
 export type TCell = string | number | null;
 
+/** A report query's loading, error and retry, as a ChartCard takes them. */
+export const stateOf = (q: { isPending: boolean; isError: boolean; refetch: () => unknown }) => ({
+  loading: q.isPending,
+  error: q.isError,
+  onRetry: () => void q.refetch(),
+});
+
 interface TChartCardProps {
   title: string;
   /** Export and sheet name (ASCII). */

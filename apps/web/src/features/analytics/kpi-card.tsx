@@ -1,9 +1,11 @@
 import Card from '@mui/material/Card';
+import Grid, { type GridProps } from '@mui/material/Grid';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import { periodDelta } from '@cod/shared';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFormatters } from './analytics-format';
 
@@ -57,5 +59,33 @@ export function KpiCard({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** One KPI of a grid: what its card shows, the formatters and the direction being the grid's. */
+export type TKpi = Omit<ComponentProps<typeof KpiCard>, 'fmt' | 'rtl'>;
+
+/** The KPI cards of a view (the overview's, the accounting's), `size` columns per breakpoint. */
+export function KpiGrid({
+  kpis,
+  size,
+  fmt,
+  rtl,
+  sx,
+}: {
+  kpis: TKpi[];
+  size: GridProps['size'];
+  fmt: TFormatters;
+  rtl: boolean;
+  sx?: GridProps['sx'];
+}) {
+  return (
+    <Grid container spacing={2} sx={sx}>
+      {kpis.map((kpi) => (
+        <Grid key={kpi.id} size={size}>
+          <KpiCard {...kpi} fmt={fmt} rtl={rtl} />
+        </Grid>
+      ))}
+    </Grid>
   );
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { AGENT_OUTCOMES, OUTCOME_KEYS, type TCallOutcome } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
+import { useWindowKeyDown } from '../../lib/use-window-keydown';
 import { ApiError } from '../../lib/api-client';
 import { translatedFieldErrors } from '../../components/forms/use-field-errors';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
@@ -19,6 +20,10 @@ const NEEDS_INPUT: readonly TAgentOutcome[] = ['callback', 'cancelled'];
 
 export const outcomeOfKey = (key: string): TAgentOutcome | undefined =>
   (Object.entries(OUTCOME_KEYS) as Array<[TAgentOutcome, string]>).find(([, k]) => k === key)?.[0];
+
+/** The outcome of a digit key, by its character or else its physical key (another layout's digits). */
+export const outcomeOfKeyEvent = (event: KeyboardEvent): TAgentOutcome | undefined =>
+  outcomeOfKey(event.key) ?? outcomeOfKey(event.code.replace(/^(Digit|Numpad)/, ''));
 
 /** Whether a key press is typing (a field has the focus): one-key actions leave it alone. */
 export function isTyping(target: EventTarget | null): boolean {
@@ -100,22 +105,13 @@ export function OutcomePanel({
     choose(initialOutcome);
   });
 
-  const latestChoose = useRef(choose);
-  useEffect(() => {
-    latestChoose.current = choose;
-  });
-  useEffect(() => {
-    if (!withKeys) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || isTyping(event.target)) return;
-      const outcome = outcomeOfKey(event.key) ?? outcomeOfKey(event.code.replace(/^(Digit|Numpad)/, ''));
-      if (!outcome) return;
-      event.preventDefault();
-      latestChoose.current(outcome);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [withKeys]);
+  useWindowKeyDown((event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat || isTyping(event.target)) return;
+    const outcome = outcomeOfKeyEvent(event);
+    if (!outcome) return;
+    event.preventDefault();
+    choose(outcome);
+  }, Boolean(withKeys));
 
   const onFieldKey = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter' && pending) {

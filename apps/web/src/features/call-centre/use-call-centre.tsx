@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import type { TOrderRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
+import type { THeaderButton } from '../../components/ops-kit/header-buttons';
 import { toast } from '../../lib/toast';
+import { useWindowKeyDown } from '../../lib/use-window-keydown';
 import { failureMessage, translateServerMessage } from '../../lib/server-message';
 import { useNextOrder, useReleaseOrder } from './call-centre-api';
 import { CallDialog } from './call-dialog';
 import { CallbacksDialog } from './callbacks-dialog';
-import { isTyping, outcomeOfKey } from './outcome-panel';
+import { isTyping, outcomeOfKeyEvent } from './outcome-panel';
 
 /** N without modifiers, by physical key too (AZERTY and Arabic keyboards). */
 export const isNextOrderKey = (event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code' | 'key'>) =>
@@ -69,59 +69,44 @@ export function useCallCentre({ selected }: { selected: readonly TOrderRow[] }) 
     setCall(null);
   };
 
-  const latest = useRef({ askNext, selected, call, callbacksOpen });
-  useEffect(() => {
-    latest.current = { askNext, selected, call, callbacksOpen };
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.repeat || event.shiftKey || isTyping(event.target)) return;
-      const state = latest.current;
-      // Another dialog keeps the keyboard; the call dialog passes N on to the queue.
-      const dialogs = openDialogs();
-      const otherDialog = dialogs.some((dialog) => !dialog.closest('[data-testid="call-dialog"]'));
-      if (isNextOrderKey(event)) {
-        if (otherDialog) return;
-        event.preventDefault();
-        void state.askNext();
-        return;
-      }
-      if (state.call || dialogs.length) return;
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const outcome = outcomeOfKey(event.key) ?? outcomeOfKey(event.code.replace(/^(Digit|Numpad)/, ''));
-      if (!outcome || state.selected.length !== 1) return;
+  useWindowKeyDown((event) => {
+    if (event.repeat || event.shiftKey || isTyping(event.target)) return;
+    // Another dialog keeps the keyboard; the call dialog passes N on to the queue.
+    const dialogs = openDialogs();
+    const otherDialog = dialogs.some((dialog) => !dialog.closest('[data-testid="call-dialog"]'));
+    if (isNextOrderKey(event)) {
+      if (otherDialog) return;
       event.preventDefault();
-      setCall({ orderId: state.selected[0]!.id, initialKey: event.key, claimed: false });
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+      void askNext();
+      return;
+    }
+    if (call || dialogs.length) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const outcome = outcomeOfKeyEvent(event);
+    if (!outcome || selected.length !== 1) return;
+    event.preventDefault();
+    setCall({ orderId: selected[0]!.id, initialKey: event.key, claimed: false });
+  });
 
-  const buttons = (
-    <>
-      <Tooltip title={t('callcentre.queue.next_hint')}>
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<PhoneForwardedIcon />}
-          onClick={() => void askNext()}
-          disabled={next.isPending}
-          data-testid="next-order"
-          aria-keyshortcuts="N"
-        >
-          {t('callcentre.queue.next')}
-        </Button>
-      </Tooltip>
-      <Button
-        variant="outlined"
-        startIcon={<PhoneCallbackIcon />}
-        onClick={() => setCallbacksOpen(true)}
-        data-testid="open-callbacks"
-      >
-        {t('callcentre.callbacks.open')}
-      </Button>
-    </>
-  );
+  const buttons: THeaderButton[] = [
+    {
+      label: t('callcentre.queue.next'),
+      icon: <PhoneForwardedIcon />,
+      onClick: () => void askNext(),
+      testId: 'next-order',
+      variant: 'contained',
+      color: 'secondary',
+      disabled: next.isPending,
+      hint: t('callcentre.queue.next_hint'),
+      shortcut: 'N',
+    },
+    {
+      label: t('callcentre.callbacks.open'),
+      icon: <PhoneCallbackIcon />,
+      onClick: () => setCallbacksOpen(true),
+      testId: 'open-callbacks',
+    },
+  ];
 
   const dialogs = (
     <>

@@ -19,6 +19,9 @@ export interface TCarrierAdvicePanelProps {
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
+/** The figures of each company, right-aligned after its name: delivery rate, days, fee. */
+const FIGURE_COLUMNS = ['rate', 'days', 'fee'] as const;
+
 /**
  * Issue 15.6 (docs/decisions/0091): in the assign-to-shipping and dispatch dialogs, each company's
  * delivery rate, average delivery days and fee in the orders' wilaya (commune when it speaks), over
@@ -49,9 +52,7 @@ export function CarrierAdvicePanel({ orderIds, selectedId, onPick }: TCarrierAdv
         <ListTable
           columns={[
             t('carrier_advice.company'),
-            { label: t('carrier_advice.rate'), align: 'right' },
-            { label: t('carrier_advice.days'), align: 'right' },
-            { label: t('carrier_advice.fee'), align: 'right' },
+            ...FIGURE_COLUMNS.map((key) => ({ label: t(`carrier_advice.${key}`), align: 'right' as const })),
           ]}
           aria-label={t('carrier_advice.title', { days: data.window_days })}
           sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   CASH_BOX_KINDS,
@@ -51,13 +50,13 @@ export function BoxDialog({ onClose }: { onClose: () => void }) {
       serverError={serverError}
     >
       <TextField {...field('name')} label={t('money.box_name')} required autoFocus />
-      <FormSelect form={form} name="kind" label={t('money.box_kind')} testId="box-kind">
-        {CASH_BOX_KINDS.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {t(`money.kinds.${kind}`)}
-          </MenuItem>
-        ))}
-      </FormSelect>
+      <FormSelect
+        form={form}
+        name="kind"
+        label={t('money.box_kind')}
+        testId="box-kind"
+        options={CASH_BOX_KINDS.map((kind) => ({ value: kind, label: t(`money.kinds.${kind}`) }))}
+      />
       <AmountFormField
         form={form}
         name="opening_centimes"
@@ -169,10 +168,15 @@ export function MovementDialog({ boxes, onClose }: { boxes: TCashBox[]; onClose:
       serverError={serverError}
     >
       <BoxSelect form={form} boxes={boxes} name="box_id" error={fieldError('box_id')} />
-      <FormSelect form={form} name="direction" label={t('money.direction')}>
-        <MenuItem value="in">{t('money.money_in')}</MenuItem>
-        <MenuItem value="out">{t('money.money_out')}</MenuItem>
-      </FormSelect>
+      <FormSelect
+        form={form}
+        name="direction"
+        label={t('money.direction')}
+        options={[
+          { value: 'in', label: t('money.money_in') },
+          { value: 'out', label: t('money.money_out') },
+        ]}
+      />
       <AmountDayNoteFields form={form} fieldError={fieldError} />
     </MoneyFormDialog>
   );

@@ -20,28 +20,18 @@ import {
   type TCashMovement,
   type TMovementPage,
 } from '@cod/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { ActionBar } from '../../components/money-kit/action-bar';
 import { toastOutcome } from '../../components/money-kit/use-busy-task';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ListError } from '../../components/lists/list-states';
-import { PagedList } from '../../components/lists/paged-list';
 import { useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { BoxDialog, CloseDayDialog, MovementDialog, TransferDialog } from './cases-dialogs';
 import { useCasesQuery, useDeleteMovement, useMovementsQuery, useReverseMovement } from './cash-boxes-api';
-import {
-  AmountCell,
-  boxSelect,
-  DayCell,
-  filterState,
-  MoneyTable,
-  MoneyToolbar,
-  NoteCell,
-  RowActions,
-} from './money-list';
+import { AmountCell, boxSelect, DayCell, MoneyPagedList, MoneyTable, NoteCell, RowActions } from './money-list';
 import { MoneyText } from './money-text';
 import { CarrierCash } from '../remittances/carrier-cash';
 import { RemittanceDialog } from '../remittances/remittance-dialog';
@@ -102,16 +92,20 @@ function BoxCards({ answer }: { answer: TCashBoxesAnswer }) {
   );
 }
 
+/** A movement the user asked to reverse or delete, waiting for the confirmation. */
+interface TAsked {
+  movement: TCashMovement;
+  action: 'reverse' | 'delete';
+}
+
 function MovementsTable({
   page,
   canManage,
-  onReverse,
-  onDelete,
+  onAsk,
 }: {
   page: TMovementPage;
   canManage: boolean;
-  onReverse: (movement: TCashMovement) => void;
-  onDelete: (movement: TCashMovement) => void;
+  onAsk: (asked: TAsked) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -149,14 +143,14 @@ function MovementsTable({
                   !movement.reversed_by_id && {
                     label: t('money.reverse'),
                     icon: <UndoIcon fontSize="small" />,
-                    onClick: () => onReverse(movement),
+                    onClick: () => onAsk({ movement, action: 'reverse' }),
                   },
                 !movement.closed &&
                   ['adjustment', 'opening'].includes(movement.kind) &&
                   !movement.reversed_by_id && {
                     label: t('money.delete'),
                     icon: <DeleteOutlineIcon fontSize="small" />,
-                    onClick: () => onDelete(movement),
+                    onClick: () => onAsk({ movement, action: 'delete' }),
                   },
               ]}
             />
@@ -165,6 +159,16 @@ function MovementsTable({
       ))}
     </MoneyTable>
   );
+}
+
+/** A button of the page's actions that opens one of its dialogs. */
+interface TDialogOpener {
+  dialog: string;
+  label: string;
+  icon?: ReactNode;
+  disabled?: boolean;
+  /** The page's main action: a contained button. */
+  main?: boolean;
 }
 
 /** /dashboard/cases (issue 13.1): the shop's boxes, the carriers' pending cash, and every movement. */
@@ -176,10 +180,9 @@ export function CasesPage() {
   const movements = useMovementsQuery(query);
   const reverse = useReverseMovement();
   const remove = useDeleteMovement();
-  const [confirming, setConfirming] = useState<{ movement: TCashMovement; action: 'reverse' | 'delete' } | null>(null);
+  const [confirming, setConfirming] = useState<TAsked | null>(null);
   const dialog = params.get('dialog');
   const boxes = cases.data?.boxes ?? [];
-  const { filtered, onClear } = filterState(query, ['box_id', 'kind', 'from', 'to', 'search'], update);
 
   const act = async () => {
     if (!confirming) return;
@@ -192,30 +195,39 @@ export function CasesPage() {
     setConfirming(null);
   };
 
+  // The dialogs the page opens, in the order of their buttons (the new box's is the main one).
+  const openers: Array<TDialogOpener | false> = [
+    Boolean(cases.data?.carriers.length) && {
+      dialog: 'remittance',
+      label: t('money.record_remittance'),
+      disabled: !boxes.length,
+    },
+    { dialog: 'close-day', label: t('money.close_day'), icon: <LockOutlinedIcon /> },
+    { dialog: 'movement', label: t('money.adjustment'), disabled: !boxes.length },
+    {
+      dialog: 'transfer',
+      label: t('money.transfer'),
+      icon: <SwapHorizIcon />,
+      disabled: boxes.filter((b) => !b.archived_at).length < 2,
+    },
+    { dialog: 'box', label: t('money.new_box'), icon: <AddIcon />, main: true },
+  ];
   const actions = canManage && (
     <ActionBar>
-      {Boolean(cases.data?.carriers.length) && (
-        <Button variant="outlined" onClick={() => setDialog({ dialog: 'remittance' })} disabled={!boxes.length}>
-          {t('money.record_remittance')}
-        </Button>
+      {openers.map(
+        (opener) =>
+          opener && (
+            <Button
+              key={opener.dialog}
+              variant={opener.main ? 'contained' : 'outlined'}
+              startIcon={opener.icon}
+              onClick={() => setDialog({ dialog: opener.dialog })}
+              disabled={opener.disabled}
+            >
+              {opener.label}
+            </Button>
+          ),
       )}
-      <Button variant="outlined" startIcon={<LockOutlinedIcon />} onClick={() => setDialog({ dialog: 'close-day' })}>
-        {t('money.close_day')}
-      </Button>
-      <Button variant="outlined" onClick={() => setDialog({ dialog: 'movement' })} disabled={!boxes.length}>
-        {t('money.adjustment')}
-      </Button>
-      <Button
-        variant="outlined"
-        startIcon={<SwapHorizIcon />}
-        onClick={() => setDialog({ dialog: 'transfer' })}
-        disabled={boxes.filter((b) => !b.archived_at).length < 2}
-      >
-        {t('money.transfer')}
-      </Button>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ dialog: 'box' })}>
-        {t('money.new_box')}
-      </Button>
     </ActionBar>
   );
 
@@ -234,40 +246,26 @@ export function CasesPage() {
         cases.data && <BoxCards answer={cases.data} />
       )}
       <CarrierCash />
-      <PagedList
-        query={movements}
+      <MoneyPagedList
+        list={movements}
         state={{ query, update }}
-        filtered={filtered}
-        toolbar={
-          <MoneyToolbar
-            query={query}
-            update={update}
-            onClear={onClear}
-            selects={[
-              boxSelect(t, boxes),
-              {
-                key: 'kind',
-                label: t('money.kind'),
-                options: MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) })),
-              },
-            ]}
-          />
-        }
+        filterKeys={['box_id', 'kind', 'from', 'to', 'search']}
+        selects={[
+          boxSelect(t, boxes),
+          {
+            key: 'kind',
+            label: t('money.kind'),
+            options: MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`money.movement_kinds.${kind}`) })),
+          },
+        ]}
         empty={{
           icon: <AccountBalanceWalletOutlinedIcon fontSize="large" />,
           title: t('money.no_movements_title'),
           message: t('money.no_movements_message'),
         }}
       >
-        {(data) => (
-          <MovementsTable
-            page={data}
-            canManage={canManage}
-            onReverse={(movement) => setConfirming({ movement, action: 'reverse' })}
-            onDelete={(movement) => setConfirming({ movement, action: 'delete' })}
-          />
-        )}
-      </PagedList>
+        {(data) => <MovementsTable page={data} canManage={canManage} onAsk={setConfirming} />}
+      </MoneyPagedList>
       {canManage && dialog === 'box' && <BoxDialog onClose={() => setDialog(null)} />}
       {canManage && dialog === 'transfer' && <TransferDialog boxes={boxes} onClose={() => setDialog(null)} />}
       {canManage && dialog === 'movement' && <MovementDialog boxes={boxes} onClose={() => setDialog(null)} />}

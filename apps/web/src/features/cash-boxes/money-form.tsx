@@ -11,6 +11,7 @@ import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { SelectField, type TSelectOption } from '../../components/forms/select-field';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
@@ -126,27 +127,31 @@ interface TFieldProps<TForm extends FieldValues> {
   testId?: string;
 }
 
-/** A select bound to a form field (a box, a category, a kind...). */
+/**
+ * A select bound to a form field (a box, a category, a kind...): its choices as data (`options`),
+ * after any items given as children (a "none" choice).
+ */
 export function FormSelect<TForm extends FieldValues>({
   form,
   name,
   label,
   error,
   testId,
+  options = [],
   children,
-}: TFieldProps<TForm> & { children: ReactNode }) {
+}: TFieldProps<TForm> & { options?: readonly TSelectOption[]; children?: ReactNode }) {
   return (
-    <TextField
-      select
+    <SelectField
       label={label}
       value={form.watch(name)}
       onChange={(e) => form.setValue(name, e.target.value as PathValue<TForm, Path<TForm>>)}
       error={Boolean(error)}
       helperText={error}
       slotProps={testId ? { htmlInput: { 'data-testid': testId } } : undefined}
+      options={options}
     >
       {children}
-    </TextField>
+    </SelectField>
   );
 }
 

@@ -13,6 +13,8 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/lists/filter-select';
+import type { TListEmptyProps } from '../../components/lists/list-body';
+import { PagedList, type TPagedListProps } from '../../components/lists/paged-list';
 import { ListToolbar } from '../../components/lists/list-toolbar';
 import { SearchField } from '../../components/lists/search-field';
 import { RowActionButton } from '../../components/lists/row-action-button';
@@ -20,7 +22,7 @@ import { MoneyText } from './money-text';
 
 /**
  * The pieces the money lists share (the movements of the boxes, expenses, income): filters, the
- * day and note cells, the row actions and the totals row (the paged body is PagedList).
+ * day and note cells, the row actions and the totals row, in a PagedList.
  */
 
 /** An amount column: figures aligned at the end, never wrapped. */
@@ -65,7 +67,7 @@ export function boxSelect(t: TFunction, boxes: TCashBox[]): TMoneySelect {
  * Whether some of a list's filters are set, and how to clear them all ("clear" shows only then).
  * The keys may include filters with no field of their own (a campaign opened from the analytics).
  */
-export function filterState<TQuery extends object>(
+function filterState<TQuery extends object>(
   query: TQuery,
   keys: Array<keyof TQuery & string>,
   update: (changes: Record<string, null>) => void,
@@ -75,8 +77,48 @@ export function filterState<TQuery extends object>(
   return { filtered, onClear: filtered ? clear : undefined };
 }
 
+/** What a money list's state in the URL holds besides its filters: the page, and the days and words. */
+type TMoneyQuery = { page: number; per_page: number; search?: string | null; from?: string | null; to?: string | null };
+
+/**
+ * A money list in its card (PagedList) under its toolbar: the search box when it has one, the "any"
+ * selects and the days, and "clear" while any of `filterKeys` is set; the screen draws the rows.
+ */
+export function MoneyPagedList<TPage extends { data: unknown[]; total: number }, TQuery extends TMoneyQuery>({
+  list,
+  state,
+  filterKeys,
+  search,
+  selects,
+  empty,
+  children,
+}: {
+  list: TPagedListProps<TPage>['query'];
+  /** The list's state in the URL (useListState). */
+  state: { query: TQuery; update: (changes: Record<string, string | number | null | undefined>) => void };
+  filterKeys: Array<keyof TQuery & string>;
+  search?: { label: string; placeholder: string };
+  selects: TMoneySelect[];
+  empty: TListEmptyProps;
+  children: (page: TPage) => ReactNode;
+}) {
+  const { query, update } = state;
+  const { filtered, onClear } = filterState(query, filterKeys, update);
+  return (
+    <PagedList
+      query={list}
+      state={state}
+      filtered={filtered}
+      toolbar={<MoneyToolbar query={query} update={update} onClear={onClear} search={search} selects={selects} />}
+      empty={empty}
+    >
+      {children}
+    </PagedList>
+  );
+}
+
 /** The toolbar of a money list: its search box when it has one, its "any" selects, then the days. */
-export function MoneyToolbar({
+function MoneyToolbar({
   query,
   update,
   onClear,

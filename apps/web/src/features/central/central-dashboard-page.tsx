@@ -10,17 +10,17 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { X_AXIS_HEIGHT_PX } from '../../lib/chart-axis';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { SUBSCRIPTION_STATUSES, type TCentralDashboard, type TCentralSettings } from '@cod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TenantLink } from './central-list';
 import { Link as RouterLink } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import { formatDay, money, QueryState, serverErrors, StatusChip } from './central-ui';
+import { CentralPageFrame, formatDay, money, QueryState, serverErrors, StatusChip } from './central-ui';
 
 /** /central/dashboard (issue 19.6): tenants by status, revenue, trials, sign-ups, orders, settings. */
 export function CentralDashboardPage() {
@@ -35,8 +35,12 @@ export function CentralDashboardPage() {
     new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${day}T12:00:00Z`),
     );
+  /** The days or weeks under a chart, read from the reading side, with room for their labels. */
+  const daysAxis = (scaleType: 'point' | 'band', days: string[]) => [
+    { scaleType, data: days.map(dayLabel), reverse: rtl, height: X_AXIS_HEIGHT_PX },
+  ];
   return (
-    <PageFrame title={t('central.nav.dashboard')} crumbs={[t('central.title')]} homeCrumb={false}>
+    <CentralPageFrame title={t('central.nav.dashboard')}>
       <QueryState query={dashboard}>
         {data && (
           <Stack spacing={2}>
@@ -76,9 +80,10 @@ export function CentralDashboardPage() {
               <Grid size={{ xs: 12, md: 8 }}>
                 <DashPanel title={t('central.dash.orders_day')}>
                   <LineChart
-                    xAxis={[
-                      { scaleType: 'point', data: data.orders_per_day.map((d) => dayLabel(d.day)), reverse: rtl },
-                    ]}
+                    xAxis={daysAxis(
+                      'point',
+                      data.orders_per_day.map((d) => d.day),
+                    )}
                     yAxis={[{ position: rtl ? 'right' : 'left' }]}
                     series={[
                       { data: data.orders_per_day.map((d) => d.count), label: t('central.dash.orders'), area: true },
@@ -91,9 +96,10 @@ export function CentralDashboardPage() {
               <Grid size={{ xs: 12, md: 4 }}>
                 <DashPanel title={t('central.dash.signups_week')}>
                   <BarChart
-                    xAxis={[
-                      { scaleType: 'band', data: data.signups_per_week.map((w) => dayLabel(w.week)), reverse: rtl },
-                    ]}
+                    xAxis={daysAxis(
+                      'band',
+                      data.signups_per_week.map((w) => w.week),
+                    )}
                     yAxis={[{ position: rtl ? 'right' : 'left', tickMinStep: 1 }]}
                     series={[{ data: data.signups_per_week.map((w) => w.count), label: t('central.dash.shops') }]}
                     height={260}
@@ -120,7 +126,7 @@ export function CentralDashboardPage() {
         )}
       </QueryState>
       <SettingsCard />
-    </PageFrame>
+    </CentralPageFrame>
   );
 }
 

@@ -11,11 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import { SUBSCRIPTION_STATUSES } from '@cod/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SelectField } from '../../components/forms/select-field';
-import { PageFrame } from '../../app/pages/page-frame';
-import { LoadState } from './central-ui';
+import { CentralPageFrame, LoadState, StatusChip } from './central-ui';
 
 /**
  * Every central list screen's frame: the title under "Central administration", its action, its
@@ -44,10 +44,9 @@ export function CentralListPage<TRow>({
   head?: THeadCell[];
   children: (rows: TRow[]) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const rows = query.data?.data ?? [];
   return (
-    <PageFrame title={title} crumbs={[t('central.title')]} homeCrumb={false} actions={actions}>
+    <CentralPageFrame title={title} actions={actions}>
       {filters}
       <LoadState
         loading={query.isPending}
@@ -66,7 +65,7 @@ export function CentralListPage<TRow>({
         )}
       </LoadState>
       {dialogs}
-    </PageFrame>
+    </CentralPageFrame>
   );
 }
 
@@ -145,6 +144,41 @@ export function CreateLink({ to, label }: { to: string; label: string }) {
     <Button component={RouterLink} to={to} variant="contained" startIcon={<AddIcon />}>
       {label}
     </Button>
+  );
+}
+
+/** The head of the columns every list of tenants starts with (TenantCells): shop, plan, status. */
+export const tenantHead = (t: TFunction): THeadCell[] => [
+  t('central.tenants.shop'),
+  t('central.tenants.plan'),
+  t('central.tenants.status'),
+];
+
+/** A tenant's first cells in a list: its name (a link, with `under` it), its plan and its status. */
+export function TenantCells({
+  id,
+  name,
+  plan,
+  status,
+  under,
+}: {
+  id: number;
+  name: string | null | undefined;
+  plan: ReactNode;
+  status: string | null;
+  under?: ReactNode;
+}) {
+  return (
+    <>
+      <TableCell>
+        <TenantLink id={id} name={name} />
+        {under}
+      </TableCell>
+      <TableCell>{plan}</TableCell>
+      <TableCell>
+        <StatusChip status={status} />
+      </TableCell>
+    </>
   );
 }
 

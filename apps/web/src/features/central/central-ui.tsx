@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -8,10 +8,23 @@ import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { formatDZD, type TPlan } from '@cod/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../app/pages/page-frame';
 import { ListError } from '../../components/lists/list-states';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/server-errors';
 import { fieldMessages, translateServerMessage } from '../../lib/server-message';
+
+/**
+ * A page of the central console: its trail starts at the console (never the shop's Home), then the
+ * `section` the page belongs to (a new tenant: the tenants), when it belongs to one.
+ */
+export function CentralPageFrame({
+  section,
+  ...frame
+}: Omit<ComponentProps<typeof PageFrame>, 'crumbs' | 'homeCrumb'> & { section?: string }) {
+  const { t } = useTranslation();
+  return <PageFrame {...frame} crumbs={[t('central.title'), ...(section ? [section] : [])]} homeCrumb={false} />;
+}
 
 const STATUS_COLOR: Record<string, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   active: 'success',

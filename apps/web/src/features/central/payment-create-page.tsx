@@ -6,14 +6,13 @@ import Typography from '@mui/material/Typography';
 import { PAYMENT_METHODS, type TPlan } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { FilePickButton } from '../../components/uploads/file-pick-button';
 import { central } from './central-api';
 import { CentralForm, fieldBinder, HalfCell, HalfSelect } from './central-form';
 import { useCentralRows } from './central-rows';
 import { useCentralSave } from './central-save-dialog';
 import type { TTenantRow } from './central-types';
-import { formatDay, LoadState, money, planOptions } from './central-ui';
+import { CentralPageFrame, formatDay, LoadState, money, planOptions } from './central-ui';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -56,11 +55,7 @@ export function PaymentCreatePage() {
     : null;
 
   return (
-    <PageFrame
-      title={t('central.payments.record')}
-      crumbs={[t('central.title'), t('central.nav.payments')]}
-      homeCrumb={false}
-    >
+    <CentralPageFrame title={t('central.payments.record')} section={t('central.nav.payments')}>
       <LoadState
         loading={tenants.isPending || plans.isPending}
         error={tenants.error ?? plans.error}
@@ -146,6 +141,6 @@ export function PaymentCreatePage() {
           )}
         </CentralForm>
       </LoadState>
-    </PageFrame>
+    </CentralPageFrame>
   );
 }

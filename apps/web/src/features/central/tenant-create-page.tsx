@@ -4,10 +4,10 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { central } from './central-api';
 import { CentralForm, fieldBinder } from './central-form';
 import { useCentralSave } from './central-save-dialog';
+import { CentralPageFrame } from './central-ui';
 
 /** /central/tenants/create: a shop and its owner on the Trial (the operator CLI's code path). */
 export function TenantCreatePage() {
@@ -33,11 +33,7 @@ export function TenantCreatePage() {
     />
   );
   return (
-    <PageFrame
-      title={t('central.tenants.new')}
-      crumbs={[t('central.title'), t('central.nav.tenants_show')]}
-      homeCrumb={false}
-    >
+    <CentralPageFrame title={t('central.tenants.new')} section={t('central.nav.tenants_show')}>
       <CentralForm
         save={save}
         general={errors.general}
@@ -53,6 +49,6 @@ export function TenantCreatePage() {
           <Grid size={{ xs: 12, sm: 6 }}>{field('owner_password', 'password')}</Grid>
         </Grid>
       </CentralForm>
-    </PageFrame>
+    </CentralPageFrame>
   );
 }

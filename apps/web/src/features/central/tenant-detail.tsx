@@ -14,17 +14,24 @@ import type { TPlan } from '@cod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageFrame } from '../../app/pages/page-frame';
 import { SelectField } from '../../components/forms/select-field';
 import { ListTable } from '../../components/lists/list-table';
 import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { central } from './central-api';
-import { fieldError } from './central-form';
+import { fieldBinder, fieldError } from './central-form';
 import { useCentralRows } from './central-rows';
 import { CentralSaveDialog, useCentralSave } from './central-save-dialog';
 import type { TTenantDetail, TUsage } from './central-types';
-import { formatDay, limitText, planOptions, QueryState, serverErrors, StatusChip } from './central-ui';
+import {
+  CentralPageFrame,
+  formatDay,
+  limitText,
+  planOptions,
+  QueryState,
+  serverErrors,
+  StatusChip,
+} from './central-ui';
 import { PaymentsTable } from './payments-page';
 
 type TAction = 'suspend' | 'plan' | 'extend' | null;
@@ -51,10 +58,9 @@ export function TenantDetail({ id }: { id: number }) {
   const suspended = data?.status === 'suspended';
 
   return (
-    <PageFrame
+    <CentralPageFrame
       title={data?.name ?? t('central.nav.tenants_show')}
-      crumbs={[t('central.title'), t('central.nav.tenants_show')]}
-      homeCrumb={false}
+      section={t('central.nav.tenants_show')}
       subtitle={data?.cq_name}
       actions={
         data && (
@@ -142,12 +148,7 @@ export function TenantDetail({ id }: { id: number }) {
             >
               <ListTable
                 aria-label={t('central.tenants.audit')}
-                columns={[
-                  t('central.tenants.when'),
-                  t('central.tenants.who'),
-                  t('central.tenants.what'),
-                  t('central.tenants.change'),
-                ]}
+                columns={(['when', 'who', 'what', 'change'] as const).map((key) => t(`central.tenants.${key}`))}
               >
                 {data.audit.map((entry) => (
                   <TableRow key={entry.id}>
@@ -173,7 +174,7 @@ export function TenantDetail({ id }: { id: number }) {
         )}
       </QueryState>
       {action && data && <ActionDialog id={id} action={action} planId={data.plan_id} onClose={() => setAction(null)} />}
-    </PageFrame>
+    </CentralPageFrame>
   );
 }
 
@@ -232,9 +233,8 @@ function ActionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('30');
-  const [validTo, setValidTo] = useState('');
+  const [form, setForm] = useState({ reason: '', days: '30', valid_to: '' });
+  const { reason, days, valid_to: validTo } = form;
   const [plan, setPlan] = useState<number | ''>(planId ?? '');
   const plans = useCentralRows<TPlan>('plans', {}, { enabled: action === 'plan' });
   const { save, errors } = useCentralSave(
@@ -249,6 +249,7 @@ function ActionDialog({
           : central.post<{ code: string }>(`/central/tenants/${id}/plan`, { plan_id: plan === '' ? null : plan }),
     onClose,
   );
+  const bind = fieldBinder(form, setForm, errors);
   return (
     <CentralSaveDialog
       title={t(`central.tenants.${action === 'plan' ? 'change_plan' : action}`)}
@@ -271,10 +272,8 @@ function ActionDialog({
       {action === 'extend' && (
         <TextField
           label={t('central.tenants.days')}
-          value={days}
           inputMode="numeric"
-          onChange={(e) => setDays(e.target.value)}
-          {...fieldError(errors, 'days')}
+          {...bind('days')}
           disabled={Boolean(validTo)}
         />
       )}
@@ -282,22 +281,11 @@ function ActionDialog({
         <TextField
           type="date"
           label={t('central.tenants.set_valid_to')}
-          value={validTo}
-          onChange={(e) => setValidTo(e.target.value)}
+          {...bind('valid_to')}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'extend-valid-to' } }}
-          {...fieldError(errors, 'valid_to')}
         />
       )}
-      {action !== 'plan' && (
-        <TextField
-          label={t('central.tenants.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          multiline
-          minRows={2}
-          {...fieldError(errors, 'reason')}
-        />
-      )}
+      {action !== 'plan' && <TextField label={t('central.tenants.reason')} {...bind('reason')} multiline minRows={2} />}
     </CentralSaveDialog>
   );
 }

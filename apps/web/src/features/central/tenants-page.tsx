@@ -6,10 +6,10 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { CentralListPage, CreateLink, StatusFilter, TenantLink } from './central-list';
+import { CentralListPage, CreateLink, StatusFilter, TenantCells, tenantHead } from './central-list';
 import { useCentralRows } from './central-rows';
 import type { TTenantRow } from './central-types';
-import { formatDay, limitText, StatusChip } from './central-ui';
+import { formatDay, limitText } from './central-ui';
 import { TenantDetail } from './tenant-detail';
 
 /** /central/tenants/show: the tenants list, or one tenant with ?id= (issue 19.2). */
@@ -43,9 +43,7 @@ function TenantList() {
       query={tenants}
       emptyTitle={t('central.tenants.empty')}
       head={[
-        t('central.tenants.shop'),
-        t('central.tenants.plan'),
-        t('central.tenants.status'),
+        ...tenantHead(t),
         t('central.tenants.valid_to'),
         { label: t('central.tenants.orders_month'), align: 'right' },
         { label: t('central.tenants.users'), align: 'right' },
@@ -55,16 +53,17 @@ function TenantList() {
       {(rows) =>
         rows.map((tenant) => (
           <TableRow key={tenant.id} hover data-testid={`tenant-${tenant.cq_name}`}>
-            <TableCell>
-              <TenantLink id={tenant.id} name={tenant.name} />
-              <div>
-                <small>{tenant.cq_name}</small>
-              </div>
-            </TableCell>
-            <TableCell>{tenant.plan ?? '—'}</TableCell>
-            <TableCell>
-              <StatusChip status={tenant.status} />
-            </TableCell>
+            <TenantCells
+              id={tenant.id}
+              name={tenant.name}
+              under={
+                <div>
+                  <small>{tenant.cq_name}</small>
+                </div>
+              }
+              plan={tenant.plan ?? '—'}
+              status={tenant.status}
+            />
             <TableCell>{formatDay(tenant.valid_to, i18n.language)}</TableCell>
             <TableCell align="right">
               {tenant.orders_this_month.toLocaleString()} / {limitText(t, tenant.max_orders_per_month)}

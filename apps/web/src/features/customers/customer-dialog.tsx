@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -11,8 +11,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../lib/format-date';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { DetailStates } from '../../components/catalogue-kit/detail-states';
+import { DetailDialog, DetailSection } from '../../components/catalogue-kit/detail-dialog';
 import { errorMessage } from '../../lib/server-errors';
 import { BlockCustomerDialog } from './block-customer-dialog';
 import { CustomerBlockHistory } from './customer-block-history';
@@ -21,17 +20,6 @@ import { CustomerOrders } from './customer-orders';
 import { CustomerSummary } from './customer-summary';
 import { useCustomerHistoryQuery, useCustomerQuery } from './customers-api';
 import { formatPhone } from './format-phone';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 /** `?phone=0555123456`: the customer summary (SPEC 3), the block state and its history. */
 export function CustomerDialog({
@@ -52,10 +40,7 @@ export function CustomerDialog({
   const block = data?.blocked_customer ?? null;
 
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      maxWidth="md"
+    <DetailDialog
       testId="customer-dialog"
       title={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -63,108 +48,114 @@ export function CustomerDialog({
           {data?.is_blocked && <Chip size="small" color="error" icon={<BlockIcon />} label={t('customers.blocked')} />}
         </Box>
       }
+      query={customer}
+      skeletons={[48, 80]}
+      onClose={onClose}
       actions={
-        <>
-          {canManage && data && !data.is_blocked && (
-            <Button
-              color="error"
-              startIcon={<BlockIcon />}
-              onClick={() => setBlockMode('block')}
-              sx={{ marginInlineEnd: 'auto' }}
-            >
-              {t('customers.block')}
-            </Button>
-          )}
-          <Button variant="contained" onClick={onClose}>
-            {t('common.close')}
+        canManage &&
+        data &&
+        !data.is_blocked && (
+          <Button
+            color="error"
+            startIcon={<BlockIcon />}
+            onClick={() => setBlockMode('block')}
+            sx={{ marginInlineEnd: 'auto' }}
+          >
+            {t('customers.block')}
           </Button>
-        </>
+        )
+      }
+      dialogs={
+        blockMode &&
+        data && (
+          <BlockCustomerDialog
+            phone={data.phone}
+            name={data.name}
+            mode={blockMode}
+            onClose={() => setBlockMode(null)}
+          />
+        )
       }
     >
-      <DetailStates query={customer} skeletons={[48, 80]}>
-        {(data) => (
-          <>
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Link href={`tel:${data.phone}`} variant="h6" underline="hover">
-                <bdi>{formatPhone(data.phone)}</bdi>
-              </Link>
-              <Typography variant="body2" color="text.secondary">
-                {t('customers.since', { date: formatDate(data.created_at, i18n.language) })}
-              </Typography>
-              {canManage && !editing && (
-                <Button
-                  size="small"
-                  startIcon={<EditOutlinedIcon />}
-                  onClick={() => setEditing(true)}
-                  sx={{ marginInlineStart: 'auto' }}
-                >
-                  {t('common.edit')}
-                </Button>
-              )}
-            </Box>
-            {editing ? (
-              <CustomerEditForm customer={data} onDone={() => setEditing(false)} />
-            ) : (
-              data.note && (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-                  {data.note}
-                </Typography>
-              )
-            )}
-            {block && (
-              <Alert
-                severity="error"
-                data-testid="blocked-banner"
-                action={
-                  canManage && (
-                    <Button
-                      color="inherit"
-                      size="small"
-                      startIcon={<LockOpenOutlinedIcon />}
-                      onClick={() => setBlockMode('unblock')}
-                    >
-                      {t('customers.unblock')}
-                    </Button>
-                  )
-                }
+      {(data) => (
+        <>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Link href={`tel:${data.phone}`} variant="h6" underline="hover">
+              <bdi>{formatPhone(data.phone)}</bdi>
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {t('customers.since', { date: formatDate(data.created_at, i18n.language) })}
+            </Typography>
+            {canManage && !editing && (
+              <Button
+                size="small"
+                startIcon={<EditOutlinedIcon />}
+                onClick={() => setEditing(true)}
+                sx={{ marginInlineStart: 'auto' }}
               >
-                <AlertTitle>{t('customers.blocked_title')}</AlertTitle>
-                <Typography
-                  variant="body2"
-                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-                  data-testid="blocked-reason"
-                >
-                  {block.reason}
-                </Typography>
-                <Typography variant="caption">
-                  {t('customers.blocked_by', {
-                    by: block.blocked_by ?? t('stock.by_system'),
-                    date: formatDateTime(block.created_at, i18n.language),
-                  })}
-                </Typography>
-              </Alert>
+                {t('common.edit')}
+              </Button>
             )}
-            <Section title={t('customers.summary')}>
-              {history.isError ? (
-                <Alert severity="warning">{errorMessage(t, history.error)}</Alert>
-              ) : (
-                <CustomerSummary history={history.data} />
-              )}
-            </Section>
-            <Section title={t('customers.orders')}>
-              <CustomerOrders orders={history.data?.orders ?? []} />
-            </Section>
-            {data.blocks.length > 0 && (
-              <Section title={t('customers.block_history')}>
-                <CustomerBlockHistory blocks={data.blocks} />
-              </Section>
+          </Box>
+          {editing ? (
+            <CustomerEditForm customer={data} onDone={() => setEditing(false)} />
+          ) : (
+            data.note && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                {data.note}
+              </Typography>
+            )
+          )}
+          {block && (
+            <Alert
+              severity="error"
+              data-testid="blocked-banner"
+              action={
+                canManage && (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    startIcon={<LockOpenOutlinedIcon />}
+                    onClick={() => setBlockMode('unblock')}
+                  >
+                    {t('customers.unblock')}
+                  </Button>
+                )
+              }
+            >
+              <AlertTitle>{t('customers.blocked_title')}</AlertTitle>
+              <Typography
+                variant="body2"
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                data-testid="blocked-reason"
+              >
+                {block.reason}
+              </Typography>
+              <Typography variant="caption">
+                {t('customers.blocked_by', {
+                  by: block.blocked_by ?? t('stock.by_system'),
+                  date: formatDateTime(block.created_at, i18n.language),
+                })}
+              </Typography>
+            </Alert>
+          )}
+          <DetailSection title={t('customers.summary')}>
+            {history.isError ? (
+              <Alert severity="warning">{errorMessage(t, history.error)}</Alert>
+            ) : (
+              <CustomerSummary history={history.data} />
             )}
-          </>
-        )}
-      </DetailStates>
-      {blockMode && data && (
-        <BlockCustomerDialog phone={data.phone} name={data.name} mode={blockMode} onClose={() => setBlockMode(null)} />
+          </DetailSection>
+          <DetailSection title={t('customers.orders')}>
+            <CustomerOrders orders={history.data?.orders ?? []} />
+          </DetailSection>
+          {data.blocks.length > 0 && (
+            <DetailSection title={t('customers.block_history')}>
+              <CustomerBlockHistory blocks={data.blocks} />
+            </DetailSection>
+          )}
+        </>
       )}
-    </ResponsiveDialog>
+    </DetailDialog>
   );
 }

@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { NoteField } from '../../components/catalogue-kit/note-field';
 import { useTranslation } from 'react-i18next';
 import type { TFieldProps } from '../../components/forms/use-form-fields';
 
@@ -14,13 +15,7 @@ export function CustomerNameAndNoteFields({
   return (
     <>
       <TextField {...field('name')} label={t('customers.name')} autoFocus={autoFocus} />
-      <TextField
-        {...field('note')}
-        label={t('customers.note')}
-        placeholder={t('customers.note_hint')}
-        multiline
-        minRows={2}
-      />
+      <NoteField {...field('note')} label={t('customers.note')} placeholder={t('customers.note_hint')} />
     </>
   );
 }

@@ -15,7 +15,6 @@ import { PageFrame } from '../../app/pages/page-frame';
 import { ActionBar, ExportButton } from '../../components/money-kit/action-bar';
 import { toastOutcome, useBusyTask } from '../../components/money-kit/use-busy-task';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
-import { PagedList } from '../../components/lists/paged-list';
 import { idParam, useListState } from '../../components/lists/use-list-state';
 import { useAppAbility } from '../../lib/ability';
 import { queryString } from '../../lib/api-client';
@@ -26,9 +25,8 @@ import {
   AmountCell,
   boxSelect,
   DayCell,
-  filterState,
+  MoneyPagedList,
   MoneyTable,
-  MoneyToolbar,
   NoteCell,
   RowActions,
 } from '../cash-boxes/money-list';
@@ -143,11 +141,6 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
   const dialog = params.get('dialog');
   const id = idParam(params);
   const boxes = cases.data?.boxes ?? [];
-  const { filtered, onClear } = filterState(
-    query,
-    ['search', 'from', 'to', 'category_id', 'box_id', 'sales_source', 'campaign_id'],
-    update,
-  );
 
   const editing = dialog === 'edit' && id !== null ? (entries.data?.data.find((e) => e.id === id) ?? null) : null;
 
@@ -198,35 +191,28 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
       subtitle={t(isExpense ? 'money.expenses_subtitle' : 'money.incomes_subtitle')}
       actions={actions}
     >
-      <PagedList
-        query={entries}
+      <MoneyPagedList
+        list={entries}
         state={{ query, update }}
-        filtered={filtered}
-        toolbar={
-          <MoneyToolbar
-            query={query}
-            update={update}
-            onClear={onClear}
-            search={{ label: t('money.search'), placeholder: t('money.search_hint') }}
-            selects={[
-              {
-                key: 'category_id',
-                label: t('money.category'),
-                options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) })),
-              },
-              boxSelect(t, boxes),
-              ...(isExpense
-                ? [
-                    {
-                      key: 'sales_source',
-                      label: t('money.sales_source'),
-                      options: AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) })),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        }
+        filterKeys={['search', 'from', 'to', 'category_id', 'box_id', 'sales_source', 'campaign_id']}
+        search={{ label: t('money.search'), placeholder: t('money.search_hint') }}
+        selects={[
+          {
+            key: 'category_id',
+            label: t('money.category'),
+            options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: categoryLabel(t, c) })),
+          },
+          boxSelect(t, boxes),
+          ...(isExpense
+            ? [
+                {
+                  key: 'sales_source',
+                  label: t('money.sales_source'),
+                  options: AD_SOURCES.map((s) => ({ value: s, label: t(`money.sources.${s}`) })),
+                },
+              ]
+            : []),
+        ]}
         empty={{
           icon: <ReceiptLongOutlinedIcon fontSize="large" />,
           title: t(isExpense ? 'money.no_expenses_title' : 'money.no_incomes_title'),
@@ -242,7 +228,7 @@ export function EntriesPage({ direction }: { direction: TEntryDirection }) {
             onDelete={setDeleting}
           />
         )}
-      </PagedList>
+      </MoneyPagedList>
       {canManage && categories.data && (dialog === 'create' || editing) && (
         <EntryDialog
           direction={direction}

@@ -204,13 +204,9 @@ export function EntryDialog({
             label={t('money.sales_source')}
             error={fieldError('sales_source')}
             testId="entry-source"
+            options={AD_SOURCES.map((source) => ({ value: source, label: t(`money.sources.${source}`) }))}
           >
             <MenuItem value="">{t('money.none')}</MenuItem>
-            {AD_SOURCES.map((source) => (
-              <MenuItem key={source} value={source}>
-                {t(`money.sources.${source}`)}
-              </MenuItem>
-            ))}
           </FormSelect>
           <TextField
             {...field('campaign_id')}

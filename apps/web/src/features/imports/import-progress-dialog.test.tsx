@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OWNER, renderApp, signIn } from '../../test/render-app';
@@ -35,6 +35,19 @@ const batch = (status: string, done: number, failed = 0): TBatch => ({
   failed_count: failed,
 });
 
+/** The dialog on batch 7, open, with the callbacks a test does not watch left as no-ops. */
+function renderDialog(callbacks: Partial<ComponentProps<typeof ImportProgressDialog>>) {
+  renderApp(
+    <ImportProgressDialog
+      open
+      batchId={7}
+      onClose={() => undefined}
+      onRefreshOrders={() => undefined}
+      {...callbacks}
+    />,
+  );
+}
+
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 /** testing-library's waitFor runs on the timers faked here: this one lets fake time pass in 1 ms steps (at most 50). */
@@ -65,15 +78,7 @@ describe('ImportProgressDialog (SPEC 2.4 / 4)', () => {
     const server = fakeServer([batch('processing', 10), batch('completed', 28, 12)], rowErrors);
     const onCompleted = vi.fn();
     const onRefresh = vi.fn();
-    renderApp(
-      <ImportProgressDialog
-        open
-        batchId={7}
-        onClose={() => undefined}
-        onCompleted={onCompleted}
-        onRefreshOrders={onRefresh}
-      />,
-    );
+    renderDialog({ onCompleted, onRefreshOrders: onRefresh });
 
     await waitFor(() => expect(screen.getByTestId('import-processed').textContent).toBe('10'));
     expect(screen.getByTestId('import-banner').textContent).toBe('Processing your import... Please wait.');
@@ -114,15 +119,7 @@ describe('ImportProgressDialog (SPEC 2.4 / 4)', () => {
   it('ignores a failed progress call and keeps polling; Cancel Import cancels then re-reads', async () => {
     const server = fakeServer(['fail', batch('processing', 4), batch('processing', 8), batch('cancelled', 8)]);
     const onCancelled = vi.fn();
-    renderApp(
-      <ImportProgressDialog
-        open
-        batchId={7}
-        onClose={() => undefined}
-        onCancelled={onCancelled}
-        onRefreshOrders={() => undefined}
-      />,
-    );
+    renderDialog({ onCancelled });
     await waitFor(() => expect(server.count('/progress')).toBe(1));
     expect(screen.getByTestId('import-banner').textContent).toBe('Processing your import... Please wait.');
 

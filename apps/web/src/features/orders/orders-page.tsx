@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
@@ -15,6 +14,7 @@ import { RealtimeStatusNotice } from '../../lib/realtime/realtime-status-notice'
 import { toast } from '../../lib/toast';
 import { ListEmpty, ListLoading, ListRefreshing } from '../../components/lists/list-states';
 import { PageFrame } from '../../app/pages/page-frame';
+import { HeaderButtons } from '../../components/ops-kit/header-buttons';
 import { SCAN_MODE_PAGE_SIZE } from '../shipping/scan-mode';
 import { useShippingActions, type TShippingAction } from '../shipping/shipping-actions';
 import { useScanMode } from '../shipping/use-scan-mode';
@@ -148,25 +148,25 @@ export function OrdersPage() {
 
   const headerActions = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      {callCentre.buttons}
-      <Button
-        variant="outlined"
-        startIcon={<UploadFileOutlinedIcon />}
-        onClick={() => setImportOpen(true)}
-        data-testid="import-orders"
-      >
-        {t('orders.toolbar.import')}
-      </Button>
-      <Tooltip title={t('orders.toolbar.add_shortcut')}>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ mode: 'create' })}
-          data-testid="add-order"
-        >
-          {t('orders.toolbar.add')}
-        </Button>
-      </Tooltip>
+      <HeaderButtons
+        buttons={[
+          ...callCentre.buttons,
+          {
+            label: t('orders.toolbar.import'),
+            icon: <UploadFileOutlinedIcon />,
+            onClick: () => setImportOpen(true),
+            testId: 'import-orders',
+          },
+          {
+            label: t('orders.toolbar.add'),
+            icon: <AddIcon />,
+            onClick: () => setDialog({ mode: 'create' }),
+            testId: 'add-order',
+            variant: 'contained',
+            hint: t('orders.toolbar.add_shortcut'),
+          },
+        ]}
+      />
     </Box>
   );
 

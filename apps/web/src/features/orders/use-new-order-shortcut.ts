@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useWindowKeyDown } from '../../lib/use-window-keydown';
 
 /**
  * SPEC 2.4: Alt+N opens the new-order dialog. It works from anywhere on the screen, the search box
@@ -24,20 +24,11 @@ function isDialogShown(): boolean {
 }
 
 export function useNewOrderShortcut(open: () => void, enabled: boolean): void {
-  const latest = useRef(open);
-  useEffect(() => {
-    latest.current = open;
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isNewOrderShortcut(event) || event.repeat) return;
-      // A dialog already open keeps the keyboard (MUI marks the page behind it aria-hidden).
-      if (isDialogShown()) return;
-      event.preventDefault();
-      latest.current();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  useWindowKeyDown((event) => {
+    if (!isNewOrderShortcut(event) || event.repeat) return;
+    // A dialog already open keeps the keyboard (MUI marks the page behind it aria-hidden).
+    if (isDialogShown()) return;
+    event.preventDefault();
+    open();
+  }, enabled);
 }

@@ -6,13 +6,13 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TUserProductPermissions } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../lib/server-errors';
+import { PendingState } from '../../components/catalogue-kit/detail-states';
 import { ProductChecklist } from './product-checklist';
 import { useSaveUserProductPermissions, useUserProductPermissionQuery } from './product-permissions-api';
 
@@ -97,14 +97,7 @@ export function UserProductsDialog({ userId, onClose }: { userId: number; onClos
   if (user.data) return <PermissionsForm key={user.data.user_id} user={user.data} onClose={onClose} />;
   return (
     <ResponsiveDialog open onClose={onClose} title={t('product_permissions.loading_title')}>
-      {user.isError ? (
-        <Alert severity="error">{errorMessage(t, user.error)}</Alert>
-      ) : (
-        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={80} />
-          <Skeleton variant="rounded" height={200} />
-        </Box>
-      )}
+      <PendingState query={user} skeletons={[80, 200]} />
     </ResponsiveDialog>
   );
 }

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -11,6 +9,7 @@ import { CustomFieldOptionsInput } from './custom-field-options-input';
 import { newCustomField } from './product-form-values';
 import { SelectField } from '../../components/forms/select-field';
 import { FormTextField } from '../../components/catalogue-kit/form-text-field';
+import { FormSwitch } from '../../components/catalogue-kit/form-switch';
 import {
   CollectionAddButton,
   CollectionItemButton,
@@ -93,21 +92,10 @@ export function CustomFieldsEditor() {
               />
             )}
             {type === 'select' && <CustomFieldOptionsInput index={index} />}
-            <Controller
+            <FormSwitch
               control={control}
               name={`custom_fields.${index}.required`}
-              render={({ field: requiredField }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={requiredField.value === true}
-                      onChange={(event) => requiredField.onChange(event.target.checked)}
-                      inputRef={requiredField.ref}
-                    />
-                  }
-                  label={type === 'checkbox' ? t('custom_fields.required_checkbox') : t('custom_fields.required')}
-                />
-              )}
+              label={type === 'checkbox' ? t('custom_fields.required_checkbox') : t('custom_fields.required')}
             />
           </CollectionItemCard>
         );

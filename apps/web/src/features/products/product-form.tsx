@@ -2,15 +2,14 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { TProduct, TProductFormValues, TProductInput } from '@cod/shared';
-import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
+import { FormSwitch } from '../../components/catalogue-kit/form-switch';
 import { errorMessage } from '../../lib/server-errors';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { PRODUCT_FORM_FIELDS, newVariant, productResolver } from './product-form-values';
@@ -104,27 +103,16 @@ export function ProductForm({ product, defaultValues, onClose }: TProductFormPro
           />
           <ProductMainFields creating={!editing} />
           <Section title={t('variants.title')}>
-            <Controller
+            <FormSwitch
               control={control}
               name="has_variants"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value === true}
-                      inputRef={field.ref}
-                      onChange={(event) => {
-                        field.onChange(event.target.checked);
-                        // Switching on starts the list with one row to fill.
-                        if (event.target.checked && !(getValues('variants') ?? []).length) {
-                          setValue('variants', [{ ...newVariant(), price: getValues('price') }]);
-                        }
-                      }}
-                    />
-                  }
-                  label={t('variants.has_variants')}
-                />
-              )}
+              label={t('variants.has_variants')}
+              onToggle={(checked) => {
+                // Switching on starts the list with one row to fill.
+                if (checked && !(getValues('variants') ?? []).length) {
+                  setValue('variants', [{ ...newVariant(), price: getValues('price') }]);
+                }
+              }}
             />
             {hasVariantsError && <Alert severity="error">{hasVariantsError}</Alert>}
             {hasVariants ? (

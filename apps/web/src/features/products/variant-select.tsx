@@ -1,27 +1,36 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { TProductVariant } from '@cod/shared';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-interface TVariantSelectProps {
+interface TVariantSelectProps<TForm extends FieldValues, TOutput> {
   variants: readonly TProductVariant[];
-  value: number | null | undefined;
-  onChange: (variantId: number | null) => void;
+  control: Control<TForm, unknown, TOutput>;
+  /** The form's variant id field (null while none is chosen). */
+  name: Path<TForm>;
   error?: string;
   size?: 'small' | 'medium';
 }
 
 /** SPEC 5: a product with variants needs one chosen; each shows what is available. */
-export function VariantSelect({ variants, value, onChange, error, size = 'medium' }: TVariantSelectProps) {
+export function VariantSelect<TForm extends FieldValues, TOutput>({
+  variants,
+  control,
+  name,
+  error,
+  size = 'medium',
+}: TVariantSelectProps<TForm, TOutput>) {
   const { t } = useTranslation();
+  const { field } = useController({ control, name });
   return (
     <TextField
       select
       size={size}
       label={t('variants.variant')}
       required
-      value={value ?? ''}
-      onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
       error={Boolean(error)}
       helperText={error}
       fullWidth

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import { formatDZD, MAX_VARIANTS, type TProductFormValues, type TProductVariant } from '@cod/shared';
-import { useFieldArray, useFormContext, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ltr } from '../../lib/bidi';
-import { parseNumberInput, parseOptionalNumberInput } from '../../lib/number-input';
 import { newVariant } from './product-form-values';
 import { VariantAttributesEditor } from './variant-attributes-editor';
 import { translateServerMessage } from '../../lib/server-message';
 import { FormTextField } from '../../components/catalogue-kit/form-text-field';
+import { FormCountField, FormMoneyField } from '../../components/catalogue-kit/form-number-fields';
 import { CollectionAddButton, CollectionItemCard } from '../../components/catalogue-kit/collection-controls';
 
 interface TVariantsEditorProps {
@@ -38,37 +37,6 @@ function costHint(
   return t('variants.cost_hint');
 }
 
-/** A variant's amount in dinars: a decimal typed left to right, the currency after it. */
-function MoneyField({
-  name,
-  label,
-  required,
-  optional,
-  hint,
-}: {
-  name: Path<TProductFormValues>;
-  label: string;
-  required?: boolean;
-  /** An empty field is no amount (null), not an error. */
-  optional?: boolean;
-  hint?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <FormTextField<TProductFormValues>
-      name={name}
-      setValueAs={optional ? parseOptionalNumberInput : parseNumberInput}
-      label={label}
-      required={required}
-      hint={hint}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-        input: { endAdornment: <InputAdornment position="end">{t('common.currency_suffix')}</InputAdornment> },
-      }}
-    />
-  );
-}
-
 /** Issue 3.1: variants with their own name, attributes, SKU, price, purchase cost and stock. */
 export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
   const { t } = useTranslation();
@@ -84,6 +52,8 @@ export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
       {listError && <Alert severity="error">{listError}</Alert>}
       {fields.map((field, index) => {
         const savedVariant = field.id !== undefined ? stockOf.get(field.id) : undefined;
+        const path = (name: 'name' | 'sku' | 'price' | 'cost_price' | 'initial_stock') =>
+          `variants.${index}.${name}` as const;
         return (
           <CollectionItemCard
             key={field.key}
@@ -104,31 +74,29 @@ export function VariantsEditor({ saved, defaultPrice }: TVariantsEditorProps) {
           >
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <FormTextField<TProductFormValues>
-                name={`variants.${index}.name`}
+                name={path('name')}
                 label={t('variants.name')}
                 placeholder={t('variants.name_hint')}
                 required
               />
               <FormTextField<TProductFormValues>
-                name={`variants.${index}.sku`}
+                name={path('sku')}
                 label={t('products.sku')}
                 required
                 slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters', spellCheck: false } }}
               />
-              <MoneyField name={`variants.${index}.price`} label={t('products.price')} required />
-              <MoneyField
-                name={`variants.${index}.cost_price`}
+              <FormMoneyField<TProductFormValues> name={path('price')} label={t('products.price')} required />
+              <FormMoneyField<TProductFormValues>
+                name={path('cost_price')}
                 label={t('variants.cost_price')}
                 optional
                 hint={costHint(t, productCost, savedVariant)}
               />
               {!savedVariant && (
-                <FormTextField<TProductFormValues>
-                  name={`variants.${index}.initial_stock`}
-                  setValueAs={parseNumberInput}
+                <FormCountField<TProductFormValues>
+                  name={path('initial_stock')}
                   label={t('products.initial_stock')}
                   hint={t('products.initial_stock_hint')}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
                 />
               )}
             </Box>

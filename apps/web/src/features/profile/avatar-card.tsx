@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { AVATAR_MAX_BYTES, m, type TProfile } from '@cod/shared';
+import { AVATAR_MAX_BYTES, type TProfile } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useImageUpload } from '../../components/uploads/use-image-upload';
 import { UserAvatar } from '../../layouts/components/user-avatar';
@@ -16,7 +16,7 @@ export function AvatarCard({ profile }: { profile: TProfile }) {
   const image = useImageUpload({
     field: 'avatar',
     maxBytes: AVATAR_MAX_BYTES,
-    tooLarge: m('profile.avatar_too_large', { max: AVATAR_MAX_BYTES / 1024 / 1024 }),
+    tooLarge: 'profile.avatar_too_large',
     upload: useUploadAvatar(),
     remove: useRemoveAvatar(),
   });

@@ -1,13 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES, ZProfileUpdate, type TProfile } from '@cod/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../components/money-kit/phone-field';
 import type { z } from 'zod';
@@ -17,6 +13,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './profile-api';
 import { useFormFields } from '../../components/forms/use-form-fields';
+import { AccountFormCard } from './account-form-card';
 
 type TForm = z.input<typeof ZProfileUpdate>;
 type TOutput = z.output<typeof ZProfileUpdate>;
@@ -32,8 +29,9 @@ export function DetailsCard({ profile }: { profile: TProfile }) {
     resolver: zodResolver(ZProfileUpdate),
     defaultValues: { name: profile.name, phone: profile.phone ?? '', locale: profile.locale },
   });
-  const { register, control, formState } = form;
+  const { formState } = form;
   const { fieldError, field } = useFormFields(form);
+  const language = useController({ control: form.control, name: 'locale' }).field;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -47,58 +45,48 @@ export function DetailsCard({ profile }: { profile: TProfile }) {
   });
 
   return (
-    <Paper component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }} data-testid="profile-details">
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('account.details')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
-        {formState.errors.root?.server && (
-          <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-            {formState.errors.root.server.message}
-          </Alert>
-        )}
-        <TextField {...field('name')} label={t('account.name')} required />
-        <TextField
-          label={t('account.email')}
-          value={profile.email}
-          disabled
-          helperText={t('account.email_help')}
-          slotProps={{ htmlInput: { dir: 'ltr' } }}
-        />
-        <PhoneField
-          {...register('phone')}
-          label={t('account.phone')}
-          error={Boolean(fieldError('phone'))}
-          helperText={fieldError('phone') ?? t('account.phone_help')}
-        />
-        <Controller
-          control={control}
-          name="locale"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('account.language')}
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={Boolean(fieldError('locale'))}
-              helperText={fieldError('locale')}
-              data-testid="profile-language"
-            >
-              {LOCALES.map((locale) => (
-                <MenuItem key={locale} value={locale} lang={locale}>
-                  {LANGUAGE_NAMES[locale]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {t('account.save')}
-        </Button>
-      </Box>
-    </Paper>
+    <AccountFormCard
+      testId="profile-details"
+      onSubmit={onSubmit}
+      heading={
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('account.details')}
+        </Typography>
+      }
+      columns="1fr 1fr"
+      serverError={formState.errors.root?.server?.message}
+      submitLabel={t('account.save')}
+      submitting={formState.isSubmitting}
+    >
+      <TextField {...field('name')} label={t('account.name')} required />
+      <TextField
+        label={t('account.email')}
+        value={profile.email}
+        disabled
+        helperText={t('account.email_help')}
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+      />
+      <PhoneField
+        {...field('phone')}
+        label={t('account.phone')}
+        helperText={fieldError('phone') ?? t('account.phone_help')}
+      />
+      <TextField
+        select
+        label={t('account.language')}
+        value={language.value}
+        onChange={language.onChange}
+        inputRef={language.ref}
+        error={Boolean(fieldError('locale'))}
+        helperText={fieldError('locale')}
+        data-testid="profile-language"
+      >
+        {LOCALES.map((locale) => (
+          <MenuItem key={locale} value={locale} lang={locale}>
+            {LANGUAGE_NAMES[locale]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </AccountFormCard>
   );
 }

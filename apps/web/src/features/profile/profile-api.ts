@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMessageBody, TPasswordChange, TProfile, TProfileSession, TProfileUpdate } from '@cod/shared';
 import { api } from '../../lib/api-client';
+import { pictureBody } from '../../components/uploads/use-image-upload';
 import { updateStoredUserData } from '../../lib/storage';
 
 export const profileKeys = {
@@ -43,11 +44,7 @@ export function useUpdateProfile() {
 }
 
 export function useUploadAvatar() {
-  return useProfileMutation((file: File) => {
-    const body = new FormData();
-    body.append('avatar', file);
-    return api.post<TProfileAnswer>('/profile/avatar', body);
-  });
+  return useProfileMutation((file: File) => api.post<TProfileAnswer>('/profile/avatar', pictureBody('avatar', file)));
 }
 
 export function useRemoveAvatar() {

@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatDZD, type TProvider } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format-date';
-import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { DetailStates } from '../../components/catalogue-kit/detail-states';
+import { DetailDialog, DetailSection } from '../../components/catalogue-kit/detail-dialog';
 import { ProviderPurchases } from './provider-purchases';
 import { useProviderQuery } from './providers-api';
 
@@ -71,75 +70,60 @@ export function ProviderDetailDialog({
   const provider = useProviderQuery(providerId);
   const data = provider.data;
   return (
-    <ResponsiveDialog
-      open
-      onClose={onClose}
-      maxWidth="md"
+    <DetailDialog
       testId="provider-detail"
       title={data?.name ?? t('providers.detail_loading')}
-      actions={
-        <>
-          {onEdit && data && !data.archived_at && <Button onClick={onEdit}>{t('common.edit')}</Button>}
-          <Button variant="contained" onClick={onClose}>
-            {t('common.close')}
-          </Button>
-        </>
-      }
+      query={provider}
+      skeletons={[80, 160]}
+      onClose={onClose}
+      actions={onEdit && data && !data.archived_at && <Button onClick={onEdit}>{t('common.edit')}</Button>}
     >
-      <DetailStates query={provider} skeletons={[80, 160]}>
-        {(data) => (
-          <>
-            <Info provider={data} />
-            {data.contacts.length > 0 && (
-              <Box component="section" sx={{ display: 'grid', gap: 1 }}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                  {t('providers.contacts')}
-                </Typography>
-                <Box
-                  sx={{
-                    display: 'grid',
-                    gap: 1,
-                    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
-                  }}
-                >
-                  {data.contacts.map((contact) => (
-                    <Paper key={contact.id} variant="outlined" sx={{ p: 1.5 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {contact.name}
+      {(data) => (
+        <>
+          <Info provider={data} />
+          {data.contacts.length > 0 && (
+            <DetailSection title={t('providers.contacts')}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
+                }}
+              >
+                {data.contacts.map((contact) => (
+                  <Paper key={contact.id} variant="outlined" sx={{ p: 1.5 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {contact.name}
+                    </Typography>
+                    {contact.role && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {contact.role}
                       </Typography>
-                      {contact.role && (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {contact.role}
-                        </Typography>
-                      )}
-                      {contact.phone && (
-                        <Link href={`tel:${contact.phone}`} variant="body2" sx={{ display: 'block' }}>
-                          <bdi>{contact.phone}</bdi>
-                        </Link>
-                      )}
-                      {contact.email && (
-                        <Link
-                          href={`mailto:${contact.email}`}
-                          variant="body2"
-                          sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                        >
-                          <bdi>{contact.email}</bdi>
-                        </Link>
-                      )}
-                    </Paper>
-                  ))}
-                </Box>
+                    )}
+                    {contact.phone && (
+                      <Link href={`tel:${contact.phone}`} variant="body2" sx={{ display: 'block' }}>
+                        <bdi>{contact.phone}</bdi>
+                      </Link>
+                    )}
+                    {contact.email && (
+                      <Link
+                        href={`mailto:${contact.email}`}
+                        variant="body2"
+                        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                      >
+                        <bdi>{contact.email}</bdi>
+                      </Link>
+                    )}
+                  </Paper>
+                ))}
               </Box>
-            )}
-            <Box component="section" sx={{ display: 'grid', gap: 1 }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {t('providers.purchases')}
-              </Typography>
-              <ProviderPurchases providerId={providerId} />
-            </Box>
-          </>
-        )}
-      </DetailStates>
-    </ResponsiveDialog>
+            </DetailSection>
+          )}
+          <DetailSection title={t('providers.purchases')}>
+            <ProviderPurchases providerId={providerId} />
+          </DetailSection>
+        </>
+      )}
+    </DetailDialog>
   );
 }

@@ -1,15 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZProviderInput, type TProvider, type TProviderInput } from '@cod/shared';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NoteField } from '../../components/catalogue-kit/note-field';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
-import { errorMessage } from '../../lib/server-errors';
+import { PendingState } from '../../components/catalogue-kit/detail-states';
 import { ProviderContactsEditor, type TProviderFormValues } from './provider-contacts-editor';
 import { useProviderQuery, useSaveProvider } from './providers-api';
 
@@ -24,6 +24,9 @@ const FIELDS = [
   'contacts.*.phone',
   'contacts.*.email',
 ];
+
+/** A field across both columns of the form. */
+const wide = { gridColumn: '1 / -1' };
 
 function toForm(provider: TProvider | null): TProviderFormValues {
   return {
@@ -66,11 +69,11 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
       >
         <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {serverError && (
-            <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+            <Alert severity="error" sx={wide}>
               {serverError}
             </Alert>
           )}
-          <TextField {...field('name')} label={t('providers.name')} required autoFocus sx={{ gridColumn: '1 / -1' }} />
+          <TextField {...field('name')} label={t('providers.name')} required autoFocus sx={wide} />
           <TextField
             {...register('phone')}
             type="tel"
@@ -85,22 +88,14 @@ function ProviderForm({ provider, onClose }: { provider: TProvider | null; onClo
             label={t('providers.email')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
-          <TextField
-            {...field('address')}
-            label={t('providers.address')}
-            multiline
-            minRows={2}
-            sx={{ gridColumn: '1 / -1' }}
-          />
-          <TextField
+          <NoteField {...field('address')} label={t('providers.address')} sx={wide} />
+          <NoteField
             {...field('notes')}
             label={t('providers.notes')}
             placeholder={t('providers.notes_hint')}
-            multiline
-            minRows={2}
-            sx={{ gridColumn: '1 / -1' }}
+            sx={wide}
           />
-          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
+          <Box sx={{ ...wide, display: 'grid', gap: 1 }}>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               {t('providers.contacts')}
             </Typography>
@@ -120,15 +115,7 @@ export function ProviderDialog({ providerId, onClose }: { providerId: number | n
   if (provider.data) return <ProviderForm key={provider.data.id} provider={provider.data} onClose={onClose} />;
   return (
     <ResponsiveDialog open onClose={onClose} title={t('providers.edit_title_loading')}>
-      {provider.isError ? (
-        <Alert severity="error">{errorMessage(t, provider.error)}</Alert>
-      ) : (
-        <Box role="progressbar" aria-busy="true" aria-label={t('common.loading')} sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={120} />
-        </Box>
-      )}
+      <PendingState query={provider} skeletons={[56, 56, 120]} />
     </ResponsiveDialog>
   );
 }

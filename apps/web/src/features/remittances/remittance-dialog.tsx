@@ -87,41 +87,20 @@ export function RemittanceDialog({
   const [result, setResult] = useState<TRemittanceResult | null>(null);
   const canFetch = Boolean(cash.data?.some((c) => c.shipping_company_id === Number(companyId) && c.fetch_payments));
 
-  const fetchPayments = async () => {
+  const statement = { shipping_company_id: Number(companyId), box_id: Number(boxId), received_on: day, reference };
+  /** Records the remittance the carrier's API or the statement gives, and shows what matched. */
+  const record = async (remit: () => Promise<TRemittanceResult>) => {
     setError(null);
     try {
-      setResult(
-        await fetchFromCarrier.mutateAsync({
-          shipping_company_id: Number(companyId),
-          box_id: Number(boxId),
-          received_on: day,
-          reference,
-        }),
-      );
+      setResult(await remit());
     } catch (failure) {
       // The 422's own messages (a statement's columns, a carrier without payment status...).
       setError(failureMessages(t, failure).join(' '));
     }
   };
-
-  const submit = async () => {
-    if (!file) return setError(t('money.statement_required'));
-    setError(null);
-    try {
-      setResult(
-        await upload.mutateAsync({
-          shipping_company_id: Number(companyId),
-          box_id: Number(boxId),
-          received_on: day,
-          reference,
-          file,
-        }),
-      );
-    } catch (failure) {
-      // The 422's own messages (a statement's columns, a carrier without payment status...).
-      setError(failureMessages(t, failure).join(' '));
-    }
-  };
+  const fetchPayments = () => record(() => fetchFromCarrier.mutateAsync(statement));
+  const submit = () =>
+    file ? record(() => upload.mutateAsync({ ...statement, file })) : setError(t('money.statement_required'));
 
   return (
     <ResponsiveDialog

@@ -1,9 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -15,12 +11,14 @@ import {
   type TSalesSourceType,
 } from '@cod/shared';
 import type { z } from 'zod';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
-import { CHANNEL_ICONS, ChannelIcon } from './channel-icons';
+import { FormSwitch } from '../../components/catalogue-kit/form-switch';
+import { CHANNEL_ICONS } from './channel-icons';
+import { ChannelSelect, channelMenuItem, type TChannelLook } from './channel-select';
 import { useCreateChannel, useUpdateChannel } from './sales-channels-api';
 
 type TForm = z.input<typeof ZSalesChannelInput>;
@@ -30,20 +28,6 @@ interface TChannelDialogProps {
   onClose: () => void;
   /** After creation: the one-time key display takes over. */
   onCreated: (channel: TSalesChannelWithKey) => void;
-}
-
-const selectRow = { display: 'flex', alignItems: 'center' } as const;
-
-/** A choice of the source or icon menus: the channel icon it gives, then its name. */
-function iconItem(value: string, icon: string | null, sourceType: TSalesSourceType, label: string) {
-  return (
-    <MenuItem key={value} value={value}>
-      <ListItemIcon>
-        <ChannelIcon icon={icon} sourceType={sourceType} fontSize="small" />
-      </ListItemIcon>
-      {label}
-    </MenuItem>
-  );
 }
 
 /** Issue 3.7: name, icon and source type of a channel orders come from. */
@@ -73,6 +57,17 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
   });
   const { control } = form;
   const sourceType = useWatch({ control, name: 'source_type' });
+  const sourceLook = (type: TSalesSourceType): TChannelLook => ({
+    icon: null,
+    sourceType: type,
+    label: t(`sales_channels.sources.${type}`),
+  });
+  // No icon of its own ('') shows the icon of the channel's source.
+  const iconLook = (name: string): TChannelLook => ({
+    icon: name || null,
+    sourceType,
+    label: name ? t(`sales_channels.icons.${name}`) : t('sales_channels.icon_default'),
+  });
 
   return (
     <ResponsiveDialog
@@ -90,92 +85,28 @@ export function ChannelDialog({ channel, onClose, onCreated }: TChannelDialogPro
           required
           autoFocus
         />
-        <Controller
+        <ChannelSelect
           control={control}
           name="source_type"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('sales_channels.source_type')}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={Boolean(fieldError('source_type'))}
-              helperText={fieldError('source_type') ?? t('sales_channels.source_type_help')}
-              slotProps={{
-                select: {
-                  renderValue: (value) => (
-                    <Box sx={selectRow}>
-                      <ChannelIcon
-                        icon={null}
-                        sourceType={value as TForm['source_type']}
-                        fontSize="small"
-                        sx={{ marginInlineEnd: 1 }}
-                      />
-                      {t(`sales_channels.sources.${String(value)}`)}
-                    </Box>
-                  ),
-                },
-              }}
-            >
-              {SALES_SOURCE_TYPES.map((type) => iconItem(type, null, type, t(`sales_channels.sources.${type}`)))}
-            </TextField>
-          )}
-        />
-        <Controller
+          label={t('sales_channels.source_type')}
+          required
+          error={fieldError('source_type')}
+          help={t('sales_channels.source_type_help')}
+          look={(value) => sourceLook(value as TSalesSourceType)}
+        >
+          {SALES_SOURCE_TYPES.map((type) => channelMenuItem(type, sourceLook(type)))}
+        </ChannelSelect>
+        <ChannelSelect
           control={control}
           name="icon"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('sales_channels.icon')}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={Boolean(fieldError('icon'))}
-              helperText={fieldError('icon')}
-              slotProps={{
-                select: {
-                  displayEmpty: true,
-                  renderValue: (value) => (
-                    <Box sx={selectRow}>
-                      <ChannelIcon
-                        icon={String(value) || null}
-                        sourceType={sourceType}
-                        fontSize="small"
-                        sx={{ marginInlineEnd: 1 }}
-                      />
-                      {value ? t(`sales_channels.icons.${String(value)}`) : t('sales_channels.icon_default')}
-                    </Box>
-                  ),
-                },
-                inputLabel: { shrink: true },
-              }}
-            >
-              {iconItem('', null, sourceType, t('sales_channels.icon_default'))}
-              {Object.keys(CHANNEL_ICONS).map((name) =>
-                iconItem(name, name, sourceType, t(`sales_channels.icons.${name}`)),
-              )}
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value !== false}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  inputRef={field.ref}
-                />
-              }
-              label={t('sales_channels.active_label')}
-            />
-          )}
-        />
+          label={t('sales_channels.icon')}
+          error={fieldError('icon')}
+          look={iconLook}
+          emptyIsChoice
+        >
+          {['', ...Object.keys(CHANNEL_ICONS)].map((name) => channelMenuItem(name, iconLook(name)))}
+        </ChannelSelect>
+        <FormSwitch control={control} name="active" label={t('sales_channels.active_label')} onWhenUnset />
       </Box>
     </ResponsiveDialog>
   );

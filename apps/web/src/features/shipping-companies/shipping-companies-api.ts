@@ -9,15 +9,8 @@ import type {
   TStopDesk,
 } from '@cod/shared';
 import { api } from '../../lib/api-client';
+import { shippingCompanyKeys } from '../../lib/query-keys';
 import { shippingKeys } from '../shipping/shipping-api';
-
-export const shippingCompanyKeys = {
-  all: ['shipping-companies'] as const,
-  list: () => [...shippingCompanyKeys.all, 'list'] as const,
-  presets: () => [...shippingCompanyKeys.all, 'presets'] as const,
-  fees: (id: number) => [...shippingCompanyKeys.all, 'fees', id] as const,
-  stopDesks: (id: number) => [...shippingCompanyKeys.all, 'stop-desks', id] as const,
-};
 
 export function useShippingCompanies() {
   return useQuery({

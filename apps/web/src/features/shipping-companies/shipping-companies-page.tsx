@@ -17,7 +17,7 @@ import { useAppAbility } from '../../lib/ability';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { RowActionButton } from '../../components/lists/row-action-button';
-import { ListEmpty, ListError, ListLoading } from '../../components/lists/list-states';
+import { ListBody } from '../../components/lists/list-body';
 import { errorMessage } from '../../lib/server-errors';
 import { PageFrame } from '../../app/pages/page-frame';
 import { CompanyDialog } from './company-dialog';
@@ -81,76 +81,76 @@ export function ShippingCompaniesPage({ initialDialog = null }: { initialDialog?
   return (
     <PageFrame title={t('nav.shipping_companies')} subtitle={t('shipping.companies.subtitle')} actions={createButton}>
       <Paper sx={{ overflow: 'auto' }}>
-        {companies.isLoading ? (
-          <ListLoading />
-        ) : companies.isError ? (
-          <ListError error={companies.error} onRetry={() => void companies.refetch()} />
-        ) : !companies.data?.data.length ? (
-          <ListEmpty
-            icon={<LocalShippingOutlinedIcon fontSize="large" />}
-            title={t('shipping.companies.empty_title')}
-            message={t('shipping.companies.empty_message')}
-            action={createButton}
-          />
-        ) : (
-          <ListTable
-            columns={[
-              t('shipping.companies.name'),
-              t('shipping.companies.carrier'),
-              t('shipping.companies.served_wilayas'),
-              t('shipping.companies.active'),
-              { label: t('shipping.companies.actions'), align: 'right' },
-            ]}
-            data-testid="shipping-companies-table"
-            container={false}
-          >
-            {companies.data.data.map((company) => (
-              <TableRow key={company.id} hover>
-                <TableCell>{company.name}</TableCell>
-                <TableCell>
-                  <bdi>{company.code}</bdi>
-                </TableCell>
-                <TableCell>
-                  {company.served_wilayas === null
-                    ? t('shipping.companies.all')
-                    : t('shipping.companies.n_wilayas', { n: company.served_wilayas.length })}
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={company.active ? 'success' : 'default'}
-                    label={t(company.active ? 'shipping.companies.on' : 'shipping.companies.off')}
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {action(
-                    t('shipping.companies.test'),
-                    <WifiTetheringOutlinedIcon fontSize="small" />,
-                    () => void onTest(company),
-                  )}
-                  {action(t('shipping.companies.fees'), <PaymentsOutlinedIcon fontSize="small" />, () =>
-                    setDialog({ kind: 'fees', company }),
-                  )}
-                  {canManage &&
-                    company.kind !== 'manual' &&
-                    action(
-                      t('shipping.companies.refresh_centres'),
-                      <StorefrontOutlinedIcon fontSize="small" />,
-                      () => void onCentres(company),
+        <ListBody
+          query={companies}
+          filtered={false}
+          empty={{
+            icon: <LocalShippingOutlinedIcon fontSize="large" />,
+            title: t('shipping.companies.empty_title'),
+            message: t('shipping.companies.empty_message'),
+            action: createButton,
+          }}
+        >
+          {(page) => (
+            <ListTable
+              columns={[
+                t('shipping.companies.name'),
+                t('shipping.companies.carrier'),
+                t('shipping.companies.served_wilayas'),
+                t('shipping.companies.active'),
+                { label: t('shipping.companies.actions'), align: 'right' },
+              ]}
+              data-testid="shipping-companies-table"
+              container={false}
+            >
+              {page.data.map((company) => (
+                <TableRow key={company.id} hover>
+                  <TableCell>{company.name}</TableCell>
+                  <TableCell>
+                    <bdi>{company.code}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    {company.served_wilayas === null
+                      ? t('shipping.companies.all')
+                      : t('shipping.companies.n_wilayas', { n: company.served_wilayas.length })}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={company.active ? 'success' : 'default'}
+                      label={t(company.active ? 'shipping.companies.on' : 'shipping.companies.off')}
+                    />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {action(
+                      t('shipping.companies.test'),
+                      <WifiTetheringOutlinedIcon fontSize="small" />,
+                      () => void onTest(company),
                     )}
-                  {canManage &&
-                    action(t('common.edit'), <EditOutlinedIcon fontSize="small" />, () =>
-                      setDialog({ kind: 'edit', company }),
+                    {action(t('shipping.companies.fees'), <PaymentsOutlinedIcon fontSize="small" />, () =>
+                      setDialog({ kind: 'fees', company }),
                     )}
-                  {canManage &&
-                    action(t('shipping.companies.delete'), <DeleteOutlineIcon fontSize="small" />, () =>
-                      setDialog({ kind: 'delete', company }),
-                    )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
+                    {canManage &&
+                      company.kind !== 'manual' &&
+                      action(
+                        t('shipping.companies.refresh_centres'),
+                        <StorefrontOutlinedIcon fontSize="small" />,
+                        () => void onCentres(company),
+                      )}
+                    {canManage &&
+                      action(t('common.edit'), <EditOutlinedIcon fontSize="small" />, () =>
+                        setDialog({ kind: 'edit', company }),
+                      )}
+                    {canManage &&
+                      action(t('shipping.companies.delete'), <DeleteOutlineIcon fontSize="small" />, () =>
+                        setDialog({ kind: 'delete', company }),
+                      )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+        </ListBody>
       </Paper>
       {dialog?.kind === 'create' && <CompanyDialog company={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <CompanyDialog company={dialog.company} onClose={() => setDialog(null)} />}

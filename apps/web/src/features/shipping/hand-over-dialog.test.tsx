@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import type * as ToastModule from '../../lib/toast';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { signInOwnerEachTest } from './owner-test-setup';
 import { HandOverDialog } from './hand-over-dialog';
 import { orderError } from '@cod/shared';
 
@@ -36,11 +37,7 @@ async function submitWith(mode: 'assign' | 'dispatch', orderIds: number[]) {
   return onDone;
 }
 
-beforeEach(() => {
-  signIn(OWNER);
-  vi.mocked(toast).mockClear();
-});
-afterEach(() => vi.unstubAllGlobals());
+signInOwnerEachTest();
 
 describe('HandOverDialog (SPEC 2.4, 8, 9)', () => {
   it('dispatches the selection and shows the partial outcome for 5000 ms', async () => {

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import type * as ToastModule from '../../lib/toast';
-import { OWNER, renderApp, signIn } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
+import { signInOwnerEachTest } from './owner-test-setup';
 import { useScanMode } from './use-scan-mode';
 
 vi.mock('../../lib/toast', async (importOriginal) => ({
@@ -22,11 +23,7 @@ const wedge = (text: string) => {
   fireEvent.keyDown(window, { key: 'Enter' });
 };
 
-beforeEach(() => {
-  signIn(OWNER);
-  vi.mocked(toast).mockClear();
-});
-afterEach(() => vi.unstubAllGlobals());
+signInOwnerEachTest();
 
 describe('useScanMode (SPEC 4 scan modes, SPEC 9 2 s notice and 100 ms keys)', () => {
   it('validates a wedge-scanned tracking number in validate mode, and does nothing when off', async () => {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import UploadOutlinedIcon from '@mui/icons-material/UploadOutlined';
-import { LOGO_MAX_BYTES, m } from '@cod/shared';
+import { LOGO_MAX_BYTES } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { useImageUpload } from '../../components/uploads/use-image-upload';
 import { useRemoveLogo, useUploadLogo } from './shop-settings-api';
@@ -15,7 +15,7 @@ export function LogoField({ url, canEdit }: { url: string | null; canEdit: boole
   const image = useImageUpload({
     field: 'logo',
     maxBytes: LOGO_MAX_BYTES,
-    tooLarge: m('shop_settings.logo_too_large', { max: LOGO_MAX_BYTES / 1024 / 1024 }),
+    tooLarge: 'shop_settings.logo_too_large',
     upload: useUploadLogo(),
     remove: useRemoveLogo(),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMessageBody, TShopSettings, TShopSettingsInput } from '@cod/shared';
 import { api } from '../../lib/api-client';
+import { pictureBody } from '../../components/uploads/use-image-upload';
 
 export const shopSettingsKeys = {
   all: ['shop-settings'] as const,
@@ -40,11 +41,9 @@ export function useSaveShopSettings() {
 }
 
 export function useUploadLogo() {
-  return useSettingsMutation((file: File) => {
-    const body = new FormData();
-    body.append('logo', file);
-    return api.post<TSettingsAnswer>('/dashboard/shop-settings/logo', body);
-  });
+  return useSettingsMutation((file: File) =>
+    api.post<TSettingsAnswer>('/dashboard/shop-settings/logo', pictureBody('logo', file)),
+  );
 }
 
 export function useRemoveLogo() {

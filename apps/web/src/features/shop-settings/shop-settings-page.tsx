@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEK_DAYS, ZShopSettingsInput, type TShopSettings } from '@cod/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../components/money-kit/phone-field';
 import type { z } from 'zod';
@@ -29,6 +29,7 @@ import { CallRulesCard } from '../call-centre/call-rules-card';
 import { CardHeading } from '../../components/cards/card-heading';
 import { RetryAlert } from '../../components/cards/retry-alert';
 import { useFormFields } from '../../components/forms/use-form-fields';
+import { SelectField } from '../../components/forms/select-field';
 
 type TForm = z.input<typeof ZShopSettingsInput>;
 type TOutput = z.output<typeof ZShopSettingsInput>;
@@ -117,8 +118,9 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
     resolver: zodResolver(ZShopSettingsInput),
     defaultValues: formOf(settings),
   });
-  const { register, control, formState } = form;
+  const { control, formState } = form;
   const { fieldError, field } = useFormFields(form);
+  const defaultCompany = useController({ control, name: 'default_shipping_company_id' }).field;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -153,38 +155,26 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
           sx={full}
         />
         <PhoneField {...field('sender_phone')} label={t('shop_settings.sender_phone')} disabled={!canEdit} />
-        <Controller
-          control={control}
-          name="default_shipping_company_id"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('shop_settings.default_company')}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-              inputRef={field.ref}
-              disabled={!canEdit}
-              error={Boolean(fieldError('default_shipping_company_id'))}
-              helperText={fieldError('default_shipping_company_id') ?? t('shop_settings.default_company_help')}
-              data-testid="default-company"
-            >
-              <MenuItem value="">{t('shop_settings.no_default_company')}</MenuItem>
-              {(companies.data?.data ?? []).map((company) => (
-                <MenuItem key={company.id} value={company.id}>
-                  {company.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <SelectField
+          label={t('shop_settings.default_company')}
+          value={defaultCompany.value ?? ''}
+          onChange={(event) => defaultCompany.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          inputRef={defaultCompany.ref}
+          disabled={!canEdit}
+          error={Boolean(fieldError('default_shipping_company_id'))}
+          helperText={fieldError('default_shipping_company_id') ?? t('shop_settings.default_company_help')}
+          data-testid="default-company"
+          options={(companies.data?.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
+        >
+          <MenuItem value="">{t('shop_settings.no_default_company')}</MenuItem>
+        </SelectField>
       </Section>
 
       <Section title={t('shop_settings.contact')} help={t('shop_settings.contact_help')}>
         <PhoneField
-          {...register('whatsapp_phone')}
+          {...field('whatsapp_phone')}
           label={t('shop_settings.whatsapp_phone')}
           disabled={!canEdit}
-          error={Boolean(fieldError('whatsapp_phone'))}
           helperText={fieldError('whatsapp_phone') ?? t('shop_settings.whatsapp_help')}
         />
         <Controller
@@ -210,11 +200,10 @@ function SettingsForm({ settings }: { settings: TShopSettings }) {
           )}
         />
         <TextField
-          {...register('low_stock_threshold')}
+          {...field('low_stock_threshold')}
           label={t('shop_settings.low_stock_threshold')}
           type="number"
           disabled={!canEdit}
-          error={Boolean(fieldError('low_stock_threshold'))}
           helperText={fieldError('low_stock_threshold') ?? t('shop_settings.low_stock_help')}
           slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
         />

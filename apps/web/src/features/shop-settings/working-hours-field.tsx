@@ -46,28 +46,20 @@ export function WorkingDayRow({ day, value, onChange, disabled, errors }: TDayPr
       />
       {value && (
         <>
-          <TextField
-            type="time"
-            size="small"
-            label={t('shop_settings.opens_at')}
-            value={value.open}
-            disabled={disabled}
-            onChange={(event) => onChange({ ...value, open: event.target.value })}
-            error={Boolean(errors.open)}
-            helperText={errors.open}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, dir: 'ltr' } }}
-          />
-          <TextField
-            type="time"
-            size="small"
-            label={t('shop_settings.closes_at')}
-            value={value.close}
-            disabled={disabled}
-            onChange={(event) => onChange({ ...value, close: event.target.value })}
-            error={Boolean(errors.close)}
-            helperText={errors.close}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, dir: 'ltr' } }}
-          />
+          {(['open', 'close'] as const).map((end) => (
+            <TextField
+              key={end}
+              type="time"
+              size="small"
+              label={t(end === 'open' ? 'shop_settings.opens_at' : 'shop_settings.closes_at')}
+              value={value[end]}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...value, [end]: event.target.value })}
+              error={Boolean(errors[end])}
+              helperText={errors[end]}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, dir: 'ltr' } }}
+            />
+          ))}
         </>
       )}
     </Box>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { parseNumberInput } from '../../lib/number-input';
+import { NoteField } from '../../components/catalogue-kit/note-field';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { ProductPicker } from '../products/product-picker';
@@ -95,17 +96,11 @@ export function AdjustStockDialog({
           }}
         />
         {product?.has_variants && (
-          <Controller
+          <VariantSelect
             control={control}
             name="variant_id"
-            render={({ field }) => (
-              <VariantSelect
-                variants={product.variants}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldError('variant_id')}
-              />
-            )}
+            variants={product.variants}
+            error={fieldError('variant_id')}
           />
         )}
         {target && (
@@ -149,14 +144,7 @@ export function AdjustStockDialog({
             slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
           />
         </Box>
-        <TextField
-          {...field('reason')}
-          label={t('stock.reason')}
-          placeholder={t('stock.reason_hint')}
-          required
-          multiline
-          minRows={2}
-        />
+        <NoteField {...field('reason')} label={t('stock.reason')} placeholder={t('stock.reason_hint')} required />
       </Box>
     </ResponsiveDialog>
   );

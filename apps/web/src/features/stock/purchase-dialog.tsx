@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { ZPurchaseInput, formatDZD, type TProvider, type TPurchaseInput } from '@cod/shared';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ltr } from '../../lib/bidi';
 import { mappedResolver } from '../../lib/mapped-resolver';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
+import { NoteField } from '../../components/catalogue-kit/note-field';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { useDialogForm } from '../../components/dialogs/use-dialog-form';
 import { ProviderPicker } from '../providers/provider-picker';
@@ -49,7 +49,7 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const purchase = useRecordPurchase();
   const [provider, setProvider] = useState<TProvider | null>(null);
-  const { form, busy, serverError, fieldError, dialogProps } = useDialogForm<TPurchaseForm, TPurchaseInput>({
+  const { form, busy, serverError, fieldError, field, dialogProps } = useDialogForm<TPurchaseForm, TPurchaseInput>({
     resolver,
     defaultValues: { lines: [newLine()], note: '' },
     fields: FIELDS,
@@ -59,7 +59,7 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
       return t('stock.purchase_recorded', { provider: provider?.name ?? '' });
     },
   });
-  const { control, register, setValue, formState } = form;
+  const { control, setValue, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines', keyName: 'key' });
   const lines = useWatch({ control, name: 'lines' });
   const total = lines.reduce(
@@ -116,15 +116,7 @@ export function PurchaseDialog({ onClose }: { onClose: () => void }) {
               {t('stock.add_line')}
             </Button>
           </Box>
-          <TextField
-            {...register('note')}
-            label={t('stock.note')}
-            placeholder={t('stock.note_hint')}
-            multiline
-            minRows={2}
-            error={Boolean(formState.errors.note)}
-            helperText={fieldError('note')}
-          />
+          <NoteField {...field('note')} label={t('stock.note')} placeholder={t('stock.note_hint')} />
         </Box>
       </ResponsiveDialog>
     </FormProvider>

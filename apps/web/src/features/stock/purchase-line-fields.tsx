@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { TProduct } from '@cod/shared';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseNumberInput } from '../../lib/number-input';
+import { FormCountField, FormMoneyField } from '../../components/catalogue-kit/form-number-fields';
 import { ProductPicker } from '../products/product-picker';
 import { VariantSelect } from '../products/variant-select';
 import { translateServerMessage } from '../../lib/server-message';
@@ -38,11 +36,10 @@ interface TPurchaseLineFieldsProps {
 /** One delivered product: which product (and variant), how many, at what unit cost. */
 export function PurchaseLineFields({ index, canRemove, onRemove }: TPurchaseLineFieldsProps) {
   const { t } = useTranslation();
-  const { control, register, formState, setValue, getValues } = useFormContext<TPurchaseForm>();
+  const { control, formState, setValue, getValues } = useFormContext<TPurchaseForm>();
   const errors = formState.errors.lines?.[index];
   const product = useWatch({ control, name: `lines.${index}.product` });
-  const message = (field: 'product_id' | 'variant_id' | 'quantity' | 'unit_cost') =>
-    translateServerMessage(t, errors?.[field]?.message);
+  const message = (field: 'product_id' | 'variant_id') => translateServerMessage(t, errors?.[field]?.message);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="purchase-line">
@@ -80,38 +77,25 @@ export function PurchaseLineFields({ index, canRemove, onRemove }: TPurchaseLine
         )}
       />
       {product?.has_variants && (
-        <Controller
+        <VariantSelect
           control={control}
           name={`lines.${index}.variant_id`}
-          render={({ field }) => (
-            <VariantSelect
-              variants={product.variants}
-              value={field.value}
-              onChange={field.onChange}
-              error={message('variant_id')}
-            />
-          )}
+          variants={product.variants}
+          error={message('variant_id')}
         />
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
-        <TextField
-          {...register(`lines.${index}.quantity`, { setValueAs: parseNumberInput })}
+        <FormCountField<TPurchaseForm>
+          name={`lines.${index}.quantity`}
+          size="medium"
           label={t('stock.quantity')}
           required
-          error={Boolean(message('quantity'))}
-          helperText={message('quantity')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
         />
-        <TextField
-          {...register(`lines.${index}.unit_cost`, { setValueAs: parseNumberInput })}
+        <FormMoneyField<TPurchaseForm>
+          name={`lines.${index}.unit_cost`}
+          size="medium"
           label={t('stock.unit_cost')}
           required
-          error={Boolean(message('unit_cost'))}
-          helperText={message('unit_cost')}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-            input: { endAdornment: <InputAdornment position="end">{t('common.currency_suffix')}</InputAdornment> },
-          }}
         />
       </Box>
     </Paper>

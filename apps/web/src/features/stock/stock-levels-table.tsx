@@ -24,6 +24,8 @@ interface TStockLevelsTableProps {
 }
 
 const figure = { fontVariantNumeric: 'tabular-nums', textAlign: 'end' } as const;
+/** The count columns, in order (`stock.<name>` heads each). */
+const FIGURE_COLUMNS = ['on_hand', 'reserved', 'available', 'threshold'] as const;
 
 /** Balances per product, and per variant under it (issue 3.4), with the low-stock flag. */
 export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: TStockLevelsTableProps) {
@@ -41,10 +43,7 @@ export function StockLevelsTable({ products, canManage, onAdjust, onHistory }: T
     <ListTable
       columns={[
         t('products.product'),
-        { label: t('stock.on_hand'), sx: figure },
-        { label: t('stock.reserved'), sx: figure },
-        { label: t('stock.available'), sx: figure },
-        { label: t('stock.threshold'), sx: figure },
+        ...FIGURE_COLUMNS.map((name) => ({ label: t(`stock.${name}`), sx: figure })),
         actionsColumn(t),
       ]}
       sx={{ minWidth: 760 }}

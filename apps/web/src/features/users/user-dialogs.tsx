@@ -49,15 +49,33 @@ export function UserDialog({
   const { error, guard } = useSubmitError();
   const busy = create.isPending || update.isPending;
   const set = (changes: Partial<TUserForm>) => setForm({ ...form, ...changes });
-  // A field's value and change handler, bound to one key of the form.
-  const text = (key: 'name' | 'email' | 'phone' | 'password') => ({
+  // A field bound to one key of the form: its label, value, change handler and input attributes.
+  const text = (key: 'name' | 'email' | 'phone' | 'password', label: string, inputProps: object) => ({
+    label,
     value: form[key] ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value }),
+    inputProps,
   });
-  const amount = (key: 'commission_amount' | 'commission_rate') => ({
+  const amount = (key: 'commission_amount' | 'commission_rate', label: string, inputProps: object) => ({
+    label,
     type: 'number',
     value: form[key],
     onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: Number(event.target.value) }),
+    inputProps,
+  });
+  // The commission's type and base: one of a list, each option labelled from `optionKeys`.
+  const choice = <K extends 'commission_type' | 'commission_on'>(
+    key: K,
+    label: string,
+    values: readonly TUserForm[K][],
+    optionKeys: string,
+    minWidth: number,
+  ) => ({
+    label,
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value as TUserForm[K] }),
+    sx: { minWidth },
+    options: values.map((value) => ({ value, label: t(`${optionKeys}.${value}`) })),
   });
 
   const submit = () =>
@@ -89,22 +107,15 @@ export function UserDialog({
       submitTestId="user-save"
       error={error}
     >
-      <TextField
-        required
-        label={t('users.name')}
-        {...text('name')}
-        inputProps={{ 'data-testid': 'user-name', maxLength: 120 }}
-      />
+      <TextField required {...text('name', t('users.name'), { 'data-testid': 'user-name', maxLength: 120 })} />
       {!user && (
         <TextField
           required
           type="email"
-          label={t('users.email')}
-          {...text('email')}
-          inputProps={{ 'data-testid': 'user-email', dir: 'ltr' }}
+          {...text('email', t('users.email'), { 'data-testid': 'user-email', dir: 'ltr' })}
         />
       )}
-      <TextField label={t('team.users.phone')} {...text('phone')} inputProps={{ dir: 'ltr', maxLength: 30 }} />
+      <TextField {...text('phone', t('team.users.phone'), { dir: 'ltr', maxLength: 30 })} />
       <TextField
         select
         required
@@ -129,41 +140,32 @@ export function UserDialog({
         <TextField
           required
           type="password"
-          label={t('team.users.password')}
-          {...text('password')}
-          inputProps={{ 'data-testid': 'user-password', autoComplete: 'new-password' }}
+          {...text('password', t('team.users.password'), {
+            'data-testid': 'user-password',
+            autoComplete: 'new-password',
+          })}
         />
       )}
       <Typography variant="subtitle2">{t('team.users.commission')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <SelectField
-          label={t('team.users.commission_type')}
-          value={form.commission_type}
-          onChange={(e) => set({ commission_type: e.target.value as TUserForm['commission_type'] })}
-          sx={{ minWidth: 180 }}
-          options={COMMISSION_TYPES.map((type) => ({ value: type, label: t(`team.commission_types.${type}`) }))}
+          {...choice(
+            'commission_type',
+            t('team.users.commission_type'),
+            COMMISSION_TYPES,
+            'team.commission_types',
+            180,
+          )}
         />
         {form.commission_type === 'fixed' && (
-          <TextField
-            label={t('team.users.commission_amount')}
-            {...amount('commission_amount')}
-            inputProps={{ min: 0, step: 1 }}
-          />
+          <TextField {...amount('commission_amount', t('team.users.commission_amount'), { min: 0, step: 1 })} />
         )}
         {form.commission_type === 'percent' && (
-          <TextField
-            label={t('team.users.commission_rate')}
-            {...amount('commission_rate')}
-            inputProps={{ min: 0, max: 100, step: 0.5 }}
-          />
+          <TextField {...amount('commission_rate', t('team.users.commission_rate'), { min: 0, max: 100, step: 0.5 })} />
         )}
         {form.commission_type !== 'none' && (
           <SelectField
-            label={t('team.users.commission_on')}
-            value={form.commission_on}
-            onChange={(e) => set({ commission_on: e.target.value as TUserForm['commission_on'] })}
-            sx={{ minWidth: 160 }}
-            options={COMMISSION_ON.map((on) => ({ value: on, label: t(`team.commission_on.${on}`) }))}
+            {...choice('commission_on', t('team.users.commission_on'), COMMISSION_ON, 'team.commission_on', 160)}
           />
         )}
       </Stack>

@@ -8,7 +8,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
 import { FormDialog } from '../../components/ops-kit/form-dialog';
+import { ListCard } from '../../components/ops-kit/list-card';
 import { translatedFieldErrors } from '../../components/forms/use-field-errors';
 import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
@@ -29,8 +29,6 @@ import {
   useSaveWebhook,
   useWebhooksQuery,
 } from './webhooks-api';
-import { CardHeading } from '../../components/cards/card-heading';
-import { AddButton } from '../../components/buttons/add-button';
 
 type TOpen =
   | { kind: 'edit'; endpoint: TWebhookEndpoint | null }
@@ -78,20 +76,18 @@ export function WebhooksCard({ canEdit }: { canEdit: boolean }) {
 
   const list = endpoints.data?.data ?? [];
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="webhooks">
-      <CardHeading
-        title={t('webhooks.title')}
-        help={t('webhooks.help')}
-        action={
-          canEdit && (
-            <AddButton
-              label={t('webhooks.add')}
-              onClick={() => setOpen({ kind: 'edit', endpoint: null })}
-              testId="webhooks-add"
-            />
-          )
+    <ListCard
+      testId="webhooks"
+      title={t('webhooks.title')}
+      help={t('webhooks.help')}
+      add={
+        canEdit && {
+          label: t('webhooks.add'),
+          onClick: () => setOpen({ kind: 'edit', endpoint: null }),
+          testId: 'webhooks-add',
         }
-      />
+      }
+    >
       {endpoints.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t('webhooks.load_failed')}
@@ -199,7 +195,7 @@ export function WebhooksCard({ canEdit }: { canEdit: boolean }) {
           onClose={close}
         />
       )}
-    </Paper>
+    </ListCard>
   );
 }
 

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -13,12 +12,11 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { WHATSAPP_LOCALES, WHATSAPP_PLACEHOLDERS, type TWhatsAppLocale, type TWhatsAppTemplate } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ops-kit/form-dialog';
-import { CardHeading } from '../../components/cards/card-heading';
+import { ListCard } from '../../components/ops-kit/list-card';
 import { useFieldErrors } from '../../components/forms/use-field-errors';
 import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate, useWhatsAppTemplatesQuery } from './whatsapp-api';
-import { AddButton } from '../../components/buttons/add-button';
 
 /** Issue 15.4: the shop settings' WhatsApp templates (en/fr/ar, placeholders). */
 export function WhatsAppTemplatesCard({ canEdit }: { canEdit: boolean }) {
@@ -38,16 +36,12 @@ export function WhatsAppTemplatesCard({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="whatsapp-templates">
-      <CardHeading
-        title={t('assignment.whatsapp.title')}
-        help={t('assignment.whatsapp.help')}
-        action={
-          canEdit && (
-            <AddButton label={t('assignment.whatsapp.add')} onClick={() => setEditing('new')} testId="whatsapp-add" />
-          )
-        }
-      />
+    <ListCard
+      testId="whatsapp-templates"
+      title={t('assignment.whatsapp.title')}
+      help={t('assignment.whatsapp.help')}
+      add={canEdit && { label: t('assignment.whatsapp.add'), onClick: () => setEditing('new'), testId: 'whatsapp-add' }}
+    >
       <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
         {templates.isError && <Alert severity="error">{failureMessage(t, templates.error)}</Alert>}
         {templates.data?.length === 0 && (
@@ -104,7 +98,7 @@ export function WhatsAppTemplatesCard({ canEdit }: { canEdit: boolean }) {
         ))}
       </Box>
       {editing && <TemplateDialog template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </Paper>
+    </ListCard>
   );
 }
 

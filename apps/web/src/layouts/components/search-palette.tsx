@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useWindowKeyDown } from '../../lib/use-window-keydown';
 import { NavIcon } from '../../app/navigation/nav-icons';
 import { useVisibleLinks } from '../../app/navigation/use-visible-navigation';
 
@@ -27,16 +28,12 @@ export function SearchPalette() {
   const [active, setActive] = useState(0);
   const shortcut = isMac ? '⌘K' : 'Ctrl+K';
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useWindowKeyDown((event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  });
 
   const results = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();

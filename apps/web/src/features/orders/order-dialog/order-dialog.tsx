@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { orderFormSchema, orderInputIssues, type TOrderInput, type TOrderRow, type TStopdeskCentre } from '@cod/shared';
 import { FormProvider, get, set, useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { mappedResolver } from '../../../lib/mapped-resolver';
 import { WhatsAppButton } from '../../whatsapp/whatsapp-button';
 import { OrderProfit, useSeesCosts } from '../../commissions/order-profit';
+import { DetailSection } from '../../../components/catalogue-kit/detail-dialog';
 import { FormDialogActions } from '../../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../../components/dialogs/responsive-dialog';
 import { errorMessage } from '../../../lib/server-errors';
@@ -62,17 +62,6 @@ export function OrderDialog({ orderId, onClose }: { orderId: number | null; onCl
     );
   }
   return <OrderForm row={order.data ?? null} onClose={onClose} />;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
 }
 
 function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => void }) {
@@ -147,23 +136,23 @@ function OrderForm({ row, onClose }: { row: TOrderRow | null; onClose: () => voi
     >
       <FormProvider {...form}>
         <Box sx={{ display: 'grid', gap: 3 }}>
-          <Section title={t('orders.form.customer')}>
+          <DetailSection gap={1.5} title={t('orders.form.customer')}>
             <CustomerSection orderId={row?.id ?? null} />
             {row && <WhatsAppButton order={row} variant="button" />}
-          </Section>
+          </DetailSection>
           <Divider />
-          <Section title={t('orders.form.address_section')}>
+          <DetailSection gap={1.5} title={t('orders.form.address_section')}>
             <AddressSection centres={stateCentres} />
-          </Section>
+          </DetailSection>
           <Divider />
-          <Section title={t('orders.form.products')}>
+          <DetailSection gap={1.5} title={t('orders.form.products')}>
             <ProductLines products={known} remember={remember} />
-          </Section>
+          </DetailSection>
           <OrderCustomFields products={known} />
           <Divider />
-          <Section title={t('orders.form.delivery_section')}>
+          <DetailSection gap={1.5} title={t('orders.form.delivery_section')}>
             <DeliverySection products={known} editing={!creating} />
-          </Section>
+          </DetailSection>
           {row && seesCosts && (
             <>
               <Divider />

@@ -6,13 +6,13 @@
 // are left out: the older code may not write the newer schema, and they would change the data
 // between the two servers' turns. It also prints the Orders page's size on both (raw and gzip).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { ONLY, prepareShop, run, scenarios, startServer, stopServer, type TRow } from './bench-load.js';
+import { ONLY, prepareShop, run, scenarios, startServer, stopServer } from './bench-load.js';
 import { BENCH_PASSWORD, log } from './bench-support.js';
+import { logLoadAverageAtEnd, logMachine, runSideBySide } from './bench-load-report.js';
 
 const OWNER = 'owner@bench-load.dz';
 const READ_SCENARIOS = ['calibration', 'orders list', 'search by phone', 'search by full name'];
@@ -100,26 +100,15 @@ export async function compareServers(options: {
         ? s.name.startsWith('calibration') || ONLY.some((word) => s.name.toLowerCase().includes(word))
         : READ_SCENARIOS.some((name) => s.name.startsWith(name)),
     );
-    const results: Array<{ label: string; row: TRow }> = [];
-    let step = 0;
-    for (const connections of options.connections) {
-      for (const scenario of list) {
-        const order = step++ % 2 === 0 ? servers : [...servers].reverse();
-        for (const server of order) {
-          const row = await run(server.baseUrl, { auth: auths.get(server.label)! }, scenario, connections);
-          results.push({ label: server.label, row });
-          log(
-            `  ${server.label} ${row.scenario} c${connections}: ${row.rps.toFixed(0)} rps, p95 ${row.p95.toFixed(1)} ms${row.failed ? `, ${row.failed} failed` : ''}`,
-          );
-        }
-      }
-    }
-    const cpus = os.cpus();
+    const { find, eachStep } = await runSideBySide(
+      servers,
+      list,
+      options.connections,
+      (server, scenario, connections) => run(server.baseUrl, { auth: auths.get(server.label)! }, scenario, connections),
+    );
     log(`\nbench:load, two commits side by side (BENCH_OLD_DIR), ${new Date().toISOString()}`);
     for (const s of servers) log(`${s.label}: ${s.commit} (${s.baseUrl})`);
-    log(
-      `machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`,
-    );
+    logMachine();
     log(
       `data: ${options.orders.toLocaleString('en')} orders in one shop on PostgreSQL, seeded in ${options.seededIn.toFixed(0)} s`,
     );
@@ -130,30 +119,18 @@ export async function compareServers(options: {
     for (const s of sizes) {
       log(`| ${s.what} | ${kb(s.old.raw)} | ${kb(s.new.raw)} | ${kb(s.old.gzip)} | ${kb(s.new.gzip)} |`);
     }
-    const find = (label: string, name: string, connections: number) =>
-      results.find((r) => r.label === label && r.row.scenario === name && r.row.connections === connections)?.row;
     log(
       '\n| scenario | conns | old rps | new rps | new / old | old p95 ms | new p95 ms | old calib. ratio | new calib. ratio | failed old/new | load avg |',
     );
     log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const connections of options.connections) {
-      for (const scenario of list) {
-        const o = find('old', scenario.name, connections);
-        const n = find('new', scenario.name, connections);
-        if (!o || !n) continue;
-        const oc = find('old', list[0]!.name, connections)?.rps ?? NaN;
-        const nc = find('new', list[0]!.name, connections)?.rps ?? NaN;
-        log(
-          `| ${scenario.name} | ${connections} | ${o.rps.toFixed(1)} | ${n.rps.toFixed(1)} | ${(n.rps / o.rps).toFixed(2)}x | ${o.p95.toFixed(1)} | ${n.p95.toFixed(1)} | ${(o.rps / oc).toFixed(4)} | ${(n.rps / nc).toFixed(4)} | ${o.failed}/${n.failed} | ${n.load.toFixed(2)} |`,
-        );
-      }
-    }
-    log(
-      `\nload average (1, 5, 15 min) at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')}`,
-    );
+    eachStep((scenario, connections, o, n) => {
+      const oc = find('old', list[0]!.name, connections)?.rps ?? NaN;
+      const nc = find('new', list[0]!.name, connections)?.rps ?? NaN;
+      log(
+        `| ${scenario.name} | ${connections} | ${o.rps.toFixed(1)} | ${n.rps.toFixed(1)} | ${(n.rps / o.rps).toFixed(2)}x | ${o.p95.toFixed(1)} | ${n.p95.toFixed(1)} | ${(o.rps / oc).toFixed(4)} | ${(n.rps / nc).toFixed(4)} | ${o.failed}/${n.failed} | ${n.load.toFixed(2)} |`,
+      );
+    });
+    logLoadAverageAtEnd();
     log(`compare ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     for (const s of servers) {

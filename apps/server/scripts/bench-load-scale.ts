@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { prepareShop, run, scenarios, type TRow } from './bench-load.js';
+import { prepareShop, run, scenarios } from './bench-load.js';
 import { startServer, stopServer } from './server-process.js';
 import { log } from './bench-support.js';
+import { logLoadAverageAtEnd, logMachine, runSideBySide } from './bench-load-report.js';
 
 const BALANCER = path.join(import.meta.dirname, 'load-balancer.ts');
 
@@ -72,27 +73,13 @@ export async function compareInstances(options: {
     ];
     const shop = await prepareShop(sides[1]!.baseUrl);
     const list = scenarios(shop);
-    const results: Array<{ label: string; row: TRow }> = [];
-    let step = 0;
-    for (const connections of options.connections) {
-      for (const scenario of list) {
-        const order = step++ % 2 === 0 ? sides : [...sides].reverse();
-        for (const side of order) {
-          const row = await run(side.baseUrl, shop, scenario, connections);
-          results.push({ label: side.label, row });
-          log(
-            `  ${side.label} ${row.scenario} c${connections}: ${row.rps.toFixed(0)} rps, p95 ${row.p95.toFixed(1)} ms${row.failed ? `, ${row.failed} failed` : ''}`,
-          );
-        }
-      }
-    }
-    const cpus = os.cpus();
+    const { eachStep } = await runSideBySide(sides, list, options.connections, (side, scenario, connections) =>
+      run(side.baseUrl, shop, scenario, connections),
+    );
     log(
       `\nbench:load, one instance against two behind the load balancer (BENCH_INSTANCES=2), ${new Date().toISOString()}`,
     );
-    log(
-      `machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`,
-    );
+    logMachine();
     log(
       `data: ${options.orders.toLocaleString('en')} orders in one shop on PostgreSQL, seeded in ${options.seededIn.toFixed(0)} s; Redis ${redisUrl}`,
     );
@@ -101,24 +88,12 @@ export async function compareInstances(options: {
       '| scenario | conns | 1 instance rps | 2 instances rps | 2 / 1 | 1 inst. p95 ms | 2 inst. p95 ms | failed 1/2 | load avg |',
     );
     log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const find = (label: string, name: string, connections: number) =>
-      results.find((r) => r.label === label && r.row.scenario === name && r.row.connections === connections)?.row;
-    for (const connections of options.connections) {
-      for (const scenario of list) {
-        const a = find('one', scenario.name, connections);
-        const b = find('two', scenario.name, connections);
-        if (!a || !b) continue;
-        log(
-          `| ${scenario.name} | ${connections} | ${a.rps.toFixed(1)} | ${b.rps.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)}x | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${a.failed}/${b.failed} | ${b.load.toFixed(2)} |`,
-        );
-      }
-    }
-    log(
-      `\nload average (1, 5, 15 min) at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')}`,
+    eachStep((scenario, connections, a, b) =>
+      log(
+        `| ${scenario.name} | ${connections} | ${a.rps.toFixed(1)} | ${b.rps.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)}x | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${a.failed}/${b.failed} | ${b.load.toFixed(2)} |`,
+      ),
     );
+    logLoadAverageAtEnd();
     log(`scale-out comparison ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     for (const balancer of balancers) balancer.kill('SIGTERM');

@@ -22,6 +22,7 @@ import { migratedBenchDatabase, seedBenchDatabase } from './bench-support.js';
 import { compareServers } from './bench-load-compare.js';
 import { compareInstances } from './bench-load-scale.js';
 import { freePort, startServer, stopServer } from './server-process.js';
+import { logLoadAverageAtEnd, logMachine, logRun } from './bench-load-report.js';
 
 export { startServer, stopServer };
 
@@ -300,9 +301,7 @@ async function main(): Promise<void> {
       for (const scenario of list) {
         const row = await run(baseUrl, shop, scenario, connections);
         rows.push(row);
-        log(
-          `  ${row.scenario} c${connections}: ${row.rps.toFixed(0)} rps, p95 ${row.p95.toFixed(1)} ms${row.failed ? `, ${row.failed} failed` : ''}`,
-        );
+        logRun(row);
       }
     }
     report(rows, baseUrl, seededIn, started);
@@ -321,13 +320,10 @@ function report(rows: TRow[], baseUrl: string, seededIn: number, started: number
   const calibration = new Map(
     rows.filter((r) => r.scenario.startsWith('calibration')).map((r) => [r.connections, r.rps]),
   );
-  const cpus = os.cpus();
   log(
     `\nbench:load against ${BASE_URL ? `${baseUrl} (BENCH_BASE_URL)` : `a server started here on ${DB_NAME}`}, ${new Date().toISOString()}`,
   );
-  log(
-    `machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`,
-  );
+  logMachine();
   if (!BASE_URL) log(`data: ${ORDERS.toLocaleString('en')} orders in one shop, seeded in ${seededIn.toFixed(0)} s`);
   log(`autocannon, ${SECONDS} s per run; ratio = the scenario's rps / the calibration's rps at the same connections\n`);
   log('| scenario | conns | rps | p50 ms | p95 ms | p99 ms | ratio to calibration | failed | load avg 1 min |');
@@ -339,12 +335,7 @@ function report(rows: TRow[], baseUrl: string, seededIn: number, started: number
       `| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio.toFixed(4)} | ${r.failed} | ${r.load.toFixed(2)} |`,
     );
   }
-  log(
-    `\nload average (1, 5, 15 min) at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`,
-  );
+  logLoadAverageAtEnd();
   log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -132,3 +132,9 @@ export async function rows<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promi
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The first row of a raw query (a look-up by id, a locked row), undefined when there is none. */
+export async function firstRow<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  const [row] = await rows<T>(db, query);
+  return row;
+}

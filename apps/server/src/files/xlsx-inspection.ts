@@ -32,11 +32,21 @@ const SHARED_STRINGS = 'xl/sharedStrings.xml';
  * bomb before handing the file to a sandbox thread.
  */
 export async function precheckXlsx(filePath: string, limits: TFileLimits): Promise<void> {
+  await withPrecheckedZip(filePath, limits, async () => undefined);
+}
+
+/** Opens the file, runs steps 1 and 2, then `next` on the checked zip; the zip is closed whatever happens. */
+async function withPrecheckedZip<T>(
+  filePath: string,
+  limits: TFileLimits,
+  next: (zip: TZipFile, directory: TZipDirectory) => Promise<T>,
+): Promise<T> {
   const { zip, centralDirectoryOffset } = await openZip(filePath);
   try {
     const directory = await readCentralDirectory(zip, limits);
     assertWorkbookParts(directory);
     await assertLayoutMatchesDirectory(zip, directory, centralDirectoryOffset);
+    return await next(zip, directory);
   } finally {
     zip.close();
   }
@@ -52,11 +62,7 @@ export async function precheckXlsx(filePath: string, limits: TFileLimits): Promi
  *    rows, columns and cell length of that sheet, entries and text of the shared strings.
  */
 export async function inspectXlsx(filePath: string, limits: TFileLimits): Promise<TXlsxInspection> {
-  const { zip, centralDirectoryOffset } = await openZip(filePath);
-  try {
-    const directory = await readCentralDirectory(zip, limits);
-    assertWorkbookParts(directory);
-    await assertLayoutMatchesDirectory(zip, directory, centralDirectoryOffset);
+  return withPrecheckedZip(filePath, limits, async (zip, directory) => {
     const sheetPath = await locateFirstSheet(zip, directory);
     let rowsWithValues = 0;
     for (const entry of directory.entries) {
@@ -67,9 +73,7 @@ export async function inspectXlsx(filePath: string, limits: TFileLimits): Promis
     }
     const match = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(sheetPath);
     return { sheetPath, sheetFileNumber: match ? Number(match[1]) : null, rowsWithValues };
-  } finally {
-    zip.close();
-  }
+  });
 }
 
 /** The first visible sheet in tab order (workbook.xml), resolved through the workbook's relationships. */

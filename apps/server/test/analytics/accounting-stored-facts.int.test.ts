@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dayIn, STATUS_TYPES, ZAnalyticsQuery, type TStatusType } from '@cod/shared';
+import { dayIn, STATUS_TYPES, ZAnalyticsQuery } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { accountingReport, agentCommissionsReport } from '../../src/modules/analytics/accounting.service.js';
 import { openTestApp } from '../support/test-db.js';
-import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { agentOf, shopWithCatalogue } from '../orders/orders-support.js';
+import { addCarrierFees, adSpendPoster, manualCarrier } from '../money/money-support.js';
+import { createVariedOrders, seededRandom, statusOfType } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 const db = database.db;
@@ -20,71 +22,26 @@ describe('accounting view from the stored facts (decision 0124)', () => {
     const shop = await shopWithCatalogue(app, database);
     const t = shop.tenant.id;
     const agents = [await agentOf(app, database, shop, 'Agent Un'), await agentOf(app, database, shop, 'Agent Deux')];
-    const [company] = await rows<{ id: number }>(
-      db,
-      sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
-          values (${t}, 'manual', 'livreur', 'Livreur', ${`hook-sf-${Date.now()}`}) returning id`,
+    const companyId = await manualCarrier(
+      database,
+      t,
+      { code: 'livreur', name: 'Livreur' },
+      { home: 350, stopdesk: 250, returned: 200 },
     );
-    await db.execute(
-      sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
-          values (${t}, ${company!.id}, 16, 350.00, 250.00, 200.00), (${t}, ${company!.id}, 31, 500.00, 300.00, 250.00)`,
-    );
-    const statuses = await withTenant(db, t, (tx) =>
-      rows<{ id: number; type: TStatusType }>(tx, sql`select id, type from statuses where tenant_id = ${t}`),
-    );
-    const ofType = (type: TStatusType) => statuses.find((s) => s.type === type)!.id;
+    await addCarrierFees(database, t, companyId, 31, { home: 500, stopdesk: 300, returned: 250 });
+    const ofType = await statusOfType(database, t);
+    const orderIds = await createVariedOrders(shop, 24, (i) => ({
+      quantity: 1 + (i % 2),
+      agent_id: agents[i % 2]!.id,
+    }));
 
-    const orderIds: number[] = [];
-    for (let i = 0; i < 24; i += 1) {
-      const order = await createOrder(
-        shop.api,
-        orderBody(shop, {
-          state_id: i % 2 ? 16 : 31,
-          city_id: i % 2 ? 1601 : 3101,
-          agent_id: agents[i % 2]!.id,
-          sales_source: ['facebook', 'tiktok', undefined][i % 3],
-          campaign_id: i % 4 ? `camp-${i % 3}` : undefined,
-          products:
-            i % 5 === 0
-              ? [
-                  { product_id: shop.watch.id, quantity: 1 },
-                  { product_id: shop.shirt.id, variant_id: shop.shirt.variants[0]!.id, quantity: 2 },
-                ]
-              : [{ product_id: shop.watch.id, quantity: 1 + (i % 2) }],
-        }),
-      );
-      orderIds.push(order.id);
-    }
+    const spend = await adSpendPoster(shop, dayIn(new Date(), 'Africa/Algiers'));
+    await spend(90_000, { sales_source: 'facebook', campaign_id: 'camp-1' });
+    await spend(40_000, { sales_source: 'tiktok', campaign_id: 'camp-2' });
+    await spend(30_000, { sales_source: 'facebook' });
+    await spend(10_000, { sales_source: 'google' });
 
-    const box = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
-    const categories = (await shop.api.get('/dashboard/expenses/categories')).json().data as Array<{
-      id: number;
-      code: string;
-    }>;
-    const ads = categories.find((c) => c.code === 'ads')!.id;
-    const today = dayIn(new Date(), 'Africa/Algiers');
-    for (const [amount, extra] of [
-      [90_000, { sales_source: 'facebook', campaign_id: 'camp-1' }],
-      [40_000, { sales_source: 'tiktok', campaign_id: 'camp-2' }],
-      [30_000, { sales_source: 'facebook' }],
-      [10_000, { sales_source: 'google' }],
-    ] as const) {
-      const response = await shop.api.post('/dashboard/expenses', {
-        occurred_on: today,
-        amount_centimes: amount,
-        category_id: ads,
-        box_id: box.id,
-        ...extra,
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    }
-
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const { random, pick } = seededRandom(7);
     // Status changes (many to delivered and returned, dated around today), carrier and agent
     // changes, and ledger lines: as the services and the carrier sync write them.
     const transition = (i: number) =>
@@ -95,7 +52,7 @@ describe('accounting view from the stored facts (decision 0124)', () => {
         if (kind < 0.7) {
           const type = random() < 0.6 ? pick(['delivered', 'returned'] as const) : pick(STATUS_TYPES);
           await tx.execute(sql`update orders set status_id = ${ofType(type)}, status_type = ${type},
-                                 shipping_company_id = ${company!.id}, updated_at = now()
+                                 shipping_company_id = ${companyId}, updated_at = now()
                                where tenant_id = ${t} and id = ${orderId}`);
           await tx.execute(sql`insert into fulfillment_statuses (tenant_id, order_id, status_id, description, created_at)
                                values (${t}, ${orderId}, ${ofType(type)}, ${`s${i}`}, ${at})`);
@@ -130,7 +87,7 @@ describe('accounting view from the stored facts (decision 0124)', () => {
       { campaign: 'camp-1' },
       { agent: String(agents[0]!.id) },
       { wilaya: '16' },
-      { carrier: String(company!.id) },
+      { carrier: String(companyId) },
       { product: String(shop.shirt.id) },
       { wilaya: '31', campaign: 'camp-2' },
     ];

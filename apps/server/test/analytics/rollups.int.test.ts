@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES, type TStatusType } from '@cod/shared';
+import { addDays, ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import * as repo from '../../src/modules/analytics/analytics.repository.js';
 import { foldPendingAnalytics } from '../../src/modules/analytics/analytics.service.js';
 import { openTestApp } from '../support/test-db.js';
-import { agentOf, createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { agentOf, shopWithCatalogue } from '../orders/orders-support.js';
+import { createVariedOrders, seededRandom, statusOfType } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 // Full size on PostgreSQL (concurrent writers); smaller on the single-connection PGlite.
@@ -25,44 +26,14 @@ describe('analytics rollups (docs/decisions/0078, 0110, 0118, 0119)', () => {
   it('equal a direct recount after random concurrent order transitions, a fold and a rebuild', async () => {
     const shop = await shopWithCatalogue(app, database);
     const agents = [await agentOf(app, database, shop, 'Agent A'), await agentOf(app, database, shop, 'Agent B')];
-    const statusIds = await withTenant(database.db, shop.tenant.id, (tx) =>
-      rows<{ id: number; type: TStatusType }>(
-        tx,
-        sql`select id, type from statuses where tenant_id = ${shop.tenant.id}`,
-      ),
-    );
-    const ofType = (type: TStatusType) => statusIds.find((s) => s.type === type)!.id;
-    const orderIds: number[] = [];
-    for (let i = 0; i < ORDERS; i += 1) {
-      const order = await createOrder(
-        shop.api,
-        orderBody(shop, {
-          state_id: i % 2 ? 16 : 31,
-          city_id: i % 2 ? 1601 : 3101,
-          sales_source: ['facebook', 'tiktok', undefined][i % 3],
-          campaign_id: i % 4 ? `camp-${i % 3}` : undefined,
-          products:
-            i % 5 === 0
-              ? [
-                  { product_id: shop.watch.id, quantity: 1 },
-                  { product_id: shop.shirt.id, variant_id: shop.shirt.variants[0]!.id, quantity: 2 },
-                ]
-              : [{ product_id: shop.watch.id, quantity: 1 }],
-        }),
-      );
-      orderIds.push(order.id);
-    }
+    const ofType = await statusOfType(database, shop.tenant.id);
+    const orderIds = await createVariedOrders(shop, ORDERS, () => ({ quantity: 1 }));
     expect(await mismatches(shop.tenant.id)).toEqual([]);
     await withTenant(database.db, shop.tenant.id, (tx) =>
       tx.execute(sql`select app_analytics_fold(${shop.tenant.id})`),
     );
 
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const { random, pick } = seededRandom(42);
     const tasks = Array.from({ length: TRANSITIONS }, (_, i) => {
       const orderId = pick(orderIds);
       const kind = random();

@@ -12,7 +12,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const eslint = new ESLint({ cwd: repoRoot });
 const RULE = 'no-restricted-imports';
 
-async function restrictedImports(relativePath: string, code: string) {
+/** The boundary messages for a file of these lines, planted at `relativePath`. */
+async function restrictedImports(relativePath: string, lines: string[]) {
+  const code = [...lines, ''].join('\n');
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, relativePath) });
   return result!.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
 }
@@ -21,50 +23,42 @@ const providers = 'apps/server/src/modules/providers';
 
 describe('layer boundaries (eslint no-restricted-imports)', () => {
   it('refuses the database in a route: db/, drizzle-orm, drivers, repositories', async () => {
-    const found = await restrictedImports(
-      `${providers}/planted.routes.ts`,
-      [
-        "import { withTenant } from '../../db/tenant-context.js';",
-        "import type { Db } from '../../db/client.js';",
-        "import { sql } from 'drizzle-orm';",
-        "import postgres from 'postgres';",
-        "import { PGlite } from '@electric-sql/pglite';",
-        "import * as repo from './providers.repository.js';",
-        'export const planted = [withTenant, sql, postgres, PGlite, repo] as unknown as Db;',
-        '',
-      ].join('\n'),
-    );
+    const found = await restrictedImports(`${providers}/planted.routes.ts`, [
+      "import { withTenant } from '../../db/tenant-context.js';",
+      "import type { Db } from '../../db/client.js';",
+      "import { sql } from 'drizzle-orm';",
+      "import postgres from 'postgres';",
+      "import { PGlite } from '@electric-sql/pglite';",
+      "import * as repo from './providers.repository.js';",
+      'export const planted = [withTenant, sql, postgres, PGlite, repo] as unknown as Db;',
+    ]);
     expect(found).toHaveLength(6);
     expect(found[0]).toMatch(/Routes do not touch the database/);
     expect(found[5]).toMatch(/Routes do not call repositories/);
   });
 
   it('refuses a service, a route or a use case in a repository', async () => {
-    const found = await restrictedImports(
-      `${providers}/planted.repository.ts`,
-      [
-        "import * as service from './providers.service.js';",
-        "import { registerProviderRoutes } from './providers.routes.js';",
-        "import { createOrder } from '../orders/create-order.js';",
-        'export const planted = [service, registerProviderRoutes, createOrder];',
-        '',
-      ].join('\n'),
-    );
+    const found = await restrictedImports(`${providers}/planted.repository.ts`, [
+      "import * as service from './providers.service.js';",
+      "import { registerProviderRoutes } from './providers.routes.js';",
+      "import { createOrder } from '../orders/create-order.js';",
+      'export const planted = [service, registerProviderRoutes, createOrder];',
+    ]);
     expect(found).toHaveLength(3);
     for (const message of found) expect(message).toMatch(/A repository is the bottom layer/);
   });
 
   it('refuses drizzle-orm outside repositories and db/', async () => {
-    const found = await restrictedImports(
-      `${providers}/planted.service.ts`,
-      "import { sql } from 'drizzle-orm';\nexport const planted = sql;\n",
-    );
+    const found = await restrictedImports(`${providers}/planted.service.ts`, [
+      "import { sql } from 'drizzle-orm';",
+      'export const planted = sql;',
+    ]);
     expect(found).toEqual([expect.stringMatching(/SQL lives in repositories and db\//)]);
     expect(
-      await restrictedImports(
-        'apps/server/src/lib/planted.ts',
-        "import { sql } from 'drizzle-orm';\nexport const p = sql;\n",
-      ),
+      await restrictedImports('apps/server/src/lib/planted.ts', [
+        "import { sql } from 'drizzle-orm';",
+        'export const p = sql;',
+      ]),
     ).toHaveLength(1);
   });
 
@@ -73,8 +67,7 @@ describe('layer boundaries (eslint no-restricted-imports)', () => {
       "import { listMovements } from '../stock/stock.repository.js';",
       "import { registerStockRoutes } from '../stock/stock.routes.js';",
       'export const planted = [listMovements, registerStockRoutes];',
-      '',
-    ].join('\n');
+    ];
     const inModule = await restrictedImports(`${providers}/planted.ts`, code);
     expect(inModule).toEqual([
       expect.stringMatching(/Another module's repository/),
@@ -108,7 +101,7 @@ describe('layer boundaries (eslint no-restricted-imports)', () => {
       ],
     };
     for (const [file, lines] of Object.entries(keepToTheirLayer)) {
-      expect(await restrictedImports(`${providers}/${file}`, [...lines, ''].join('\n')), file).toEqual([]);
+      expect(await restrictedImports(`${providers}/${file}`, lines), file).toEqual([]);
     }
   });
 });

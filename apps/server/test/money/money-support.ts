@@ -51,11 +51,22 @@ export async function manualCarrier(
     sql`insert into shipping_companies (tenant_id, kind, code, name, webhook_token)
         values (${tenantId}, 'manual', ${carrier.code}, ${carrier.name}, ${unique('hook')}) returning id`,
   );
+  await addCarrierFees(database, tenantId, company!.id, 16, fees);
+  return company!.id;
+}
+
+/** One more wilaya in a carrier's fee grid (fees in DA; no return fee unless given). */
+export async function addCarrierFees(
+  database: Database,
+  tenantId: number,
+  companyId: number,
+  stateId: number,
+  fees: { home: number; stopdesk: number; returned?: number },
+): Promise<void> {
   await database.db.execute(
     sql`insert into shipping_fees (tenant_id, shipping_company_id, state_id, home_fee, stopdesk_fee, return_fee)
-        values (${tenantId}, ${company!.id}, 16, ${fees.home}, ${fees.stopdesk}, ${fees.returned ?? null})`,
+        values (${tenantId}, ${companyId}, ${stateId}, ${fees.home}, ${fees.stopdesk}, ${fees.returned ?? null})`,
   );
-  return company!.id;
 }
 
 /**

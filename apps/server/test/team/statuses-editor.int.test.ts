@@ -14,6 +14,20 @@ async function shopStatus(shop: TShop, displayName: string) {
   ).json();
 }
 
+/** `count` new orders, the i-th moved into status `statusOf(i)` when it names one (each move accepted); their ids. */
+async function newOrdersIn(shop: TShop, count: number, statusOf: (i: number) => number | null) {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const order = await createOrder(shop.api, orderBody(shop));
+    const status = statusOf(i);
+    if (status !== null) {
+      expect((await shop.api.patch(`/dashboard/orders/${order.id}/status`, { status })).statusCode).toBe(200);
+    }
+    ids.push(order.id);
+  }
+  return ids;
+}
+
 type TStatusRow = { id: number; name: string; type: string; is_system: boolean; active: boolean; names: object };
 
 describe('statuses editor (issue 18.3)', () => {
@@ -69,12 +83,7 @@ describe('statuses editor (issue 18.3)', () => {
   it('asks for a replacement of the same type before removing a used status, then moves its orders and history', async () => {
     const shop = await shopWithCatalogue(app, database);
     const extra = await shopStatus(shop, 'No answer 2');
-    const orders: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const order = await createOrder(shop.api, orderBody(shop));
-      expect((await shop.api.patch(`/dashboard/orders/${order.id}/status`, { status: extra.id })).statusCode).toBe(200);
-      orders.push(order.id);
-    }
+    const orders = await newOrdersIn(shop, 3, () => extra.id);
     const asked = await shop.api.delete(`/dashboard/statuses/${extra.id}`);
     expect(asked.statusCode).toBe(422);
     expect(asked.json().error_codes.replacement_id[0]).toEqual({
@@ -135,12 +144,7 @@ describe('statuses editor (issue 18.3)', () => {
   it('leaves no order without a status when the removal races 20 status changes', async () => {
     const shop = await shopWithCatalogue(app, database);
     const extra = await shopStatus(shop, 'No answer 3');
-    const ids: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const order = await createOrder(shop.api, orderBody(shop));
-      if (i % 2 === 0) await shop.api.patch(`/dashboard/orders/${order.id}/status`, { status: extra.id });
-      ids.push(order.id);
-    }
+    const ids = await newOrdersIn(shop, 20, (i) => (i % 2 === 0 ? extra.id : null));
     // Half the changes put orders into the status being removed, half move them elsewhere.
     const targets = [extra.id, shop.status.no_answer, shop.status.call_back, shop.status.confirmed];
     const changes = ids.map((id, i) => shop.api.patch(`/dashboard/orders/${id}/status`, { status: targets[i % 4] }));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TAnalyticsFilter, TDayRange } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
+import { keyFilters } from '../../db/analytics-keys.js';
 import { CARRIER_FEE, FEE_JOIN, LINE_UNIT_COST, RETURN_FEE } from '../../db/profit-sql.js';
 
 /**
@@ -50,18 +51,9 @@ function factsOf(tenantId: number, ids: SQL, source: TFactsSource): SQL {
       where cardinality(noted.ids) > 0`;
 }
 
-/** The filters on the money rows (alias r); a row without that dimension (null) never matches. */
+/** The filters on the money rows (alias r), all of them (true without any). */
 function filterSql(filters: TAccountingFilter[]): SQL {
-  const column: Record<Exclude<TAnalyticsFilter, 'product'>, SQL> = {
-    agent: sql`r.agent_key`,
-    source: sql`r.source_key`,
-    campaign: sql`r.campaign_key`,
-    wilaya: sql`r.wilaya_key`,
-    carrier: sql`r.carrier_key`,
-  };
-  const conditions = filters.map((f) =>
-    f.kind === 'product' ? sql`r.product_keys @> array[${f.value}]::text[]` : sql`${column[f.kind]} = ${f.value}`,
-  );
+  const conditions = keyFilters('r', filters);
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@cod/shared';
 import { rows, type Db, type Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant-context.js';
+import { keyColumn, keyFilters } from '../../db/analytics-keys.js';
 
 /**
  * Notes of changed orders (analytics_dirty, about two per status change) a reader lets accumulate
@@ -181,17 +182,6 @@ export async function breakdownFromRollups(
   return foldedAndPending(tx, folded, factSums(tenantId, range, filter ? [filter] : [], dimension, 'deltas'));
 }
 
-const FACT_COLUMN: Record<Exclude<TAnalyticsDimension, 'hour'>, SQL> = {
-  agent: sql`f.agent_key`,
-  campaign: sql`f.campaign_key`,
-  carrier: sql`f.carrier_key`,
-  source: sql`f.source_key`,
-  wilaya: sql`f.wilaya_key`,
-  product: sql`f.product_keys`,
-  commune: sql`f.commune_key`,
-  reason: sql`f.reason_key`,
-};
-
 /** The events a breakdown-only dimension is kept for (as app_analytics_keys does). */
 const EVENTS_OF: Partial<Record<TAnalyticsDimension, SQL>> = {
   commune: sql`e.metric in ('dispatched', 'delivered', 'delivered_timed', 'returned')`,
@@ -239,9 +229,7 @@ function factSums(
   group: 'day' | TAnalyticsDimension,
   source: 'facts' | 'deltas',
 ): SQL {
-  const conditions = filters.map((f) =>
-    f.kind === 'product' ? sql`f.product_keys @> array[${f.value}]::text[]` : sql`${FACT_COLUMN[f.kind]} = ${f.value}`,
-  );
+  const conditions = keyFilters('f', filters);
   const keyOf: SQL =
     group === 'day'
       ? sql`to_char(e.day, 'YYYY-MM-DD')`
@@ -249,7 +237,7 @@ function factSums(
         ? sql`extract(hour from e.at at time zone f.time_zone)::int::text`
         : group === 'product'
           ? sql`p.product`
-          : FACT_COLUMN[group];
+          : keyColumn('f', group);
   const products = group === 'product' ? sql`cross join lateral unnest(f.product_keys) as p(product)` : sql``;
   // A product filter broken down by product shows that product only (as the rollups do).
   for (const f of filters)

@@ -120,19 +120,8 @@ export async function insertMovement(
   return row!.id;
 }
 
-export type TMovementRow = {
-  id: number;
-  box_id: number;
-  occurred_on: string;
-  amount_centimes: TCentimes;
-  kind: TMovementKind;
-  transfer_id: number | null;
-  expense_id: number | null;
-  income_id: number | null;
-  reverses_id: number | null;
-  reversed_by_id: number | null;
-  note: string | null;
-};
+/** A movement as the service needs it: the listed movement without the names and stamps the list adds. */
+export type TMovementRow = Omit<TCashMovement, 'box_name' | 'closed' | 'created_by_name' | 'created_at'>;
 
 export async function findMovement(tx: Tx, tenantId: number, id: number): Promise<TMovementRow | undefined> {
   const [row] = await rows<TMovementRow>(

@@ -6,6 +6,7 @@ import {
   type TCommissionOn,
   type TCommissionType,
   type TDateRange,
+  type TDaySummary,
 } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { inList } from '../../db/sql-lists.js';
@@ -22,16 +23,11 @@ const UNDECIDED = inList(UNDECIDED_STATUS_TYPES);
 const DISPATCHED_TYPES = ['inDispatch', 'follow-up', 'delivered', 'returned'] as const;
 const CONFIRMED_OR_LATER = inList(CONFIRMED_OR_LATER_STATUS_TYPES);
 
-export interface TDayCounts {
-  created: number;
-  decided: number;
-  confirmed: number;
-  cancelled: number;
-  dispatched: number;
-  delivered: number;
-  returned: number;
-  revenue_centimes: number;
-}
+/** The day's counts as TDaySummary names them; the revenue is still the plain summed number. */
+export type TDayCounts = Pick<
+  TDaySummary,
+  'created' | 'decided' | 'confirmed' | 'cancelled' | 'dispatched' | 'delivered' | 'returned'
+> & { revenue_centimes: number };
 
 export interface TAgentDay {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TImportBatch, TImportBatchStatus, TImportRowError, TMessage } from '@cod/shared';
-import { rows, type Tx } from '../../db/client.js';
+import { firstRow, rows, type Tx } from '../../db/client.js';
 import type { TTemplateProduct } from '../../files/import-template.js';
 
 export type { TImportBatch };
@@ -38,21 +38,19 @@ export async function insertBatch(
 }
 
 export async function findBatch(tx: Tx, tenantId: number, id: number): Promise<TImportBatch | undefined> {
-  const [row] = await rows<TImportBatch>(
+  return firstRow<TImportBatch>(
     tx,
     sql`select ${PUBLIC} from import_batches where tenant_id = ${tenantId} and id = ${id}`,
   );
-  return row;
 }
 
 /** The batch under a row lock: the job's chunks and a cancel queue on it, so neither misses the other. */
 export async function lockBatch(tx: Tx, tenantId: number, id: number): Promise<TImportBatchRecord | undefined> {
-  const [row] = await rows<TImportBatchRecord>(
+  return firstRow<TImportBatchRecord>(
     tx,
     sql`select ${PUBLIC}, user_id, file_kind, file_path, last_row from import_batches
         where tenant_id = ${tenantId} and id = ${id} for update`,
   );
-  return row;
 }
 
 /** SPEC 4: only a processing batch can be cancelled; answers whether this call cancelled it. */
@@ -71,14 +69,13 @@ export async function cancelBatch(tx: Tx, tenantId: number, id: number): Promise
  * an order (import_rows): the guard that no row is ever imported twice.
  */
 export async function lockChunk(tx: Tx, tenantId: number, id: number, range: { first: number; last: number }) {
-  const [row] = await rows<{ status: TImportBatchStatus; last_row: number; done: number[] }>(
+  return firstRow<{ status: TImportBatchStatus; last_row: number; done: number[] }>(
     tx,
     sql`select b.status, b.last_row,
           array(select r.row_number from import_rows r where r.tenant_id = b.tenant_id and r.batch_id = b.id
             and r.row_number between ${range.first} and ${range.last}) as done
         from import_batches b where b.tenant_id = ${tenantId} and b.id = ${id} for update`,
   );
-  return row;
 }
 
 /** The rows of a chunk that made an order: the guard that keeps a re-run chunk from importing a row twice. */

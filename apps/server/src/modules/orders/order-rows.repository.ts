@@ -110,36 +110,44 @@ export function orderRowSelect(src: TRowSources, shape: TRowShape = 'full'): SQL
 
 type TStamp = Date | string;
 
-export interface TOrderRecord {
-  id: number;
-  order_number: number;
-  tracking_number: string | null;
-  customer_id: number;
-  customer_full_name: string;
-  customer_phone_1: string;
-  customer_phone_2: string | null;
-  state_id: number;
-  city_id: number;
-  customer_address: string | null;
-  agent_id: number | null;
+/** The fields a record carries exactly as the row (TOrderRow) shows them. */
+type TSameAsRow = Pick<
+  TOrderRow,
+  | 'id'
+  | 'order_number'
+  | 'tracking_number'
+  | 'customer_id'
+  | 'customer_full_name'
+  | 'customer_phone_1'
+  | 'customer_phone_2'
+  | 'state_id'
+  | 'city_id'
+  | 'customer_address'
+  | 'agent_id'
+  | 'is_stopdesk'
+  | 'stopdesk_id'
+  | 'note'
+  | 'free_delivery'
+  | 'status_id'
+  | 'shipping_company_id'
+  | 'sales_source'
+  | 'campaign_id'
+  | 'source_metadata'
+  | 'customer_custom_fields'
+  | 'previous_orders_count'
+  | 'is_duplicate'
+>;
+
+/** One selected order as PostgreSQL returns it: flat joined columns, numerics and stamps not yet shaped. */
+export interface TOrderRecord extends TSameAsRow {
   agent_name: string | null;
-  is_stopdesk: boolean;
-  stopdesk_id: number | null;
-  note: string | null;
-  free_delivery: boolean;
   delivery_price: string | number;
   total: string | number;
-  status_id: number;
   status_name: string;
   status_display_name: string;
   status_color: string;
   status_type: TStatusType;
-  shipping_company_id: number | null;
   shipment_status: TOrderShipmentStatus | null;
-  sales_source: string | null;
-  campaign_id: string | null;
-  source_metadata: Record<string, unknown> | null;
-  customer_custom_fields: TOrderRow['customer_custom_fields'];
   channel_id: number | null;
   channel_name: string | null;
   channel_icon: string | null;
@@ -151,8 +159,6 @@ export interface TOrderRecord {
   block_reason: string | null;
   blocked_at: TStamp | null;
   blocked_by: string | null;
-  previous_orders_count: number;
-  is_duplicate: boolean;
   attempts_count: number;
   unanswered_count: number;
   last_outcome: TCallOutcome | null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TProductVariant } from '@cod/shared';
 import type { Tx } from '../../db/client.js';
 import { productVariants } from '../../db/schema/index.js';
@@ -22,6 +22,10 @@ const lastUnitCost = sql<string | null>`(select sm.unit_cost::text from stock_mo
     and sm.variant_id = "product_variants"."id" and sm.kind = 'purchase' and sm.unit_cost is not null
   order by sm.id desc limit 1)`;
 
+/** The shop's live (not archived) variants of the products `ofProducts` picks. */
+const liveVariantsOf = (tenantId: number, ofProducts: SQL) =>
+  and(eq(productVariants.tenantId, tenantId), ofProducts, isNull(productVariants.archivedAt));
+
 /** Live variants of the given products, in the seller's order, grouped by product id. */
 export async function listVariantsOf(
   tx: Tx,
@@ -33,13 +37,7 @@ export async function listVariantsOf(
   const rows = await tx
     .select({ ...columns, lastUnitCost })
     .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.tenantId, tenantId),
-        inArray(productVariants.productId, productIds),
-        isNull(productVariants.archivedAt),
-      ),
-    )
+    .where(liveVariantsOf(tenantId, inArray(productVariants.productId, productIds)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   for (const row of rows) {
     const list = grouped.get(row.productId) ?? [];
@@ -64,13 +62,7 @@ export async function liveVariantRows(tx: Tx, tenantId: number, productId: numbe
   return tx
     .select(columns)
     .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.tenantId, tenantId),
-        eq(productVariants.productId, productId),
-        isNull(productVariants.archivedAt),
-      ),
-    );
+    .where(liveVariantsOf(tenantId, eq(productVariants.productId, productId)));
 }
 
 export interface TVariantValues {

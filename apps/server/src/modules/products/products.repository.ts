@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TCustomField, TProduct, TProductListQuery } from '@cod/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
 import { shopDefaultThreshold } from '../../db/shop-defaults.js';
@@ -188,30 +189,23 @@ export async function takenSkus(
 ): Promise<Set<string>> {
   const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
   if (!lowered.length) return new Set();
-  const productSku = sql<string>`lower(${products.sku})`;
-  const variantSku = sql<string>`lower(${productVariants.sku})`;
-  const fromProducts = await tx
-    .select({ sku: productSku })
-    .from(products)
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        isNull(products.archivedAt),
-        inArray(productSku, lowered),
-        exceptProductId ? ne(products.id, exceptProductId) : undefined,
-      ),
-    );
-  const fromVariants = await tx
-    .select({ sku: variantSku })
-    .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.tenantId, tenantId),
-        isNull(productVariants.archivedAt),
-        inArray(variantSku, lowered),
-        exceptProductId ? ne(productVariants.productId, exceptProductId) : undefined,
-      ),
-    );
+  // The same question of the products (other than the saved one) and of their variants.
+  const takenIn = (table: typeof products | typeof productVariants, productId: PgColumn) => {
+    const sku = sql<string>`lower(${table.sku})`;
+    return tx
+      .select({ sku })
+      .from(table)
+      .where(
+        and(
+          eq(table.tenantId, tenantId),
+          isNull(table.archivedAt),
+          inArray(sku, lowered),
+          exceptProductId ? ne(productId, exceptProductId) : undefined,
+        ),
+      );
+  };
+  const fromProducts = await takenIn(products, products.id);
+  const fromVariants = await takenIn(productVariants, productVariants.productId);
   return new Set([...fromProducts, ...fromVariants].map((r) => r.sku));
 }
 

@@ -28,7 +28,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { REFERENCE_DIR } from '../../db/seed/reference-data.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, recordAudit } from '../audit/audit.service.js';
 import type { TActor } from '../../http/actor.js';
 import { isUniqueViolation } from '../products/db-errors.js';
 import { buildAdapter } from './carrier-runtime.js';
@@ -123,7 +123,15 @@ function assertCredentials(kind: TCarrierKind, credentials: Record<string, strin
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
-const codeTaken = () => AppError.validation({ code: [m('shipping_company.code_taken')] });
+/** A write of the company row in a savepoint: a code another company of the shop has becomes the form's error. */
+async function writeCompanyRow<T>(tx: Tx, write: (sp: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await tx.transaction(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation({ code: [m('shipping_company.code_taken')] });
+    throw error;
+  }
+}
 
 export async function createCompany(
   tx: Tx,
@@ -136,18 +144,12 @@ export async function createCompany(
   const credentials = mergeCredentialUpdate(input.kind, {}, input.credentials);
   assertCredentials(input.kind, credentials);
   assertCompanyBaseUrl(input, actor.tenantId);
-  let id: number;
-  try {
-    id = await tx.transaction((sp) =>
-      repo.insertCompany(sp, actor.tenantId, {
-        ...valuesOf(input),
-        webhookToken: crypto.randomBytes(18).toString('base64url'),
-      }),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
-  }
+  const id = await writeCompanyRow(tx, (sp) =>
+    repo.insertCompany(sp, actor.tenantId, {
+      ...valuesOf(input),
+      webhookToken: crypto.randomBytes(18).toString('base64url'),
+    }),
+  );
   if (Object.keys(credentials).length) {
     await repo.setCredentials(
       tx,
@@ -158,14 +160,10 @@ export async function createCompany(
   }
   if (input.code === 'yalidine') await repo.replaceStopDesks(tx, actor.tenantId, id, await yalidineCentresFile());
   await recordAudit(tx, {
-    tenantId: actor.tenantId,
-    userId: actor.userId,
+    ...auditBy(actor, 'shipping_company', id),
     action: 'create',
-    entity: 'shipping_company',
-    entityId: id,
     // Never the credential values: only which fields are set.
     changes: { code: input.code, kind: input.kind, credential_fields: Object.keys(credentials) },
-    ip: actor.ip,
   });
   return (await repo.findCompany(tx, actor.tenantId, id))!;
 }
@@ -193,12 +191,7 @@ export async function updateCompany(
   const credentials = mergeCredentialUpdate(input.kind, stored, input.credentials);
   assertCredentials(input.kind, credentials);
   assertCompanyBaseUrl(input, actor.tenantId, company.base_url);
-  try {
-    await tx.transaction((sp) => repo.updateCompany(sp, actor.tenantId, id, valuesOf(input)));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
-  }
+  await writeCompanyRow(tx, (sp) => repo.updateCompany(sp, actor.tenantId, id, valuesOf(input)));
   await repo.setCredentials(
     tx,
     actor.tenantId,
@@ -211,18 +204,14 @@ export async function updateCompany(
     .filter((f) => (stored[f.name] ?? '') !== (credentials[f.name] ?? ''))
     .map((f) => f.name);
   await recordAudit(tx, {
-    tenantId: actor.tenantId,
-    userId: actor.userId,
+    ...auditBy(actor, 'shipping_company', id),
     action: 'update',
-    entity: 'shipping_company',
-    entityId: id,
     changes: {
       code: input.code,
       kind: input.kind,
       active: input.active,
       credential_fields_changed: changedCredentials,
     },
-    ip: actor.ip,
   });
   return (await repo.findCompany(tx, actor.tenantId, id))!;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TStatusType } from '@cod/shared';
 import type { TShipmentStatus } from '../../carriers/shipment-status.js';
-import { rows, type Tx } from '../../db/client.js';
+import { firstRow, rows, type Tx } from '../../db/client.js';
 import type { TOrderStockState } from '../../db/schema/index.js';
 import { visibleTo, type TOrderScope } from '../orders/order-access.js';
 import { inList } from '../../db/sql-lists.js';
@@ -98,29 +98,30 @@ export async function shipmentByTracking(
   companyId: number,
   tracking: string,
 ): Promise<TShipmentRecord | undefined> {
-  const [row] = await rows<TShipmentRecord>(
+  return firstRow<TShipmentRecord>(
     tx,
     sql`select ${SHIPMENT_COLUMNS} from shipments
         where tenant_id = ${tenantId} and shipping_company_id = ${companyId} and tracking_number = ${tracking}
         order by active desc, id desc limit 1 for update`,
   );
-  return row;
 }
 
-export async function shipmentById(tx: Tx, tenantId: number, id: number): Promise<TShipmentRecord | undefined> {
-  const [row] = await rows<TShipmentRecord>(
+/** A shipment by id; with `lock`, held for update until the transaction ends. */
+export async function shipmentById(
+  tx: Tx,
+  tenantId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<TShipmentRecord | undefined> {
+  return firstRow<TShipmentRecord>(
     tx,
-    sql`select ${SHIPMENT_COLUMNS} from shipments where tenant_id = ${tenantId} and id = ${id}`,
+    sql`select ${SHIPMENT_COLUMNS} from shipments where tenant_id = ${tenantId} and id = ${id}
+        ${options.lock ? sql`for update` : sql``}`,
   );
-  return row;
 }
 
-export async function lockShipment(tx: Tx, tenantId: number, id: number): Promise<TShipmentRecord | undefined> {
-  const [row] = await rows<TShipmentRecord>(
-    tx,
-    sql`select ${SHIPMENT_COLUMNS} from shipments where tenant_id = ${tenantId} and id = ${id} for update`,
-  );
-  return row;
+export function lockShipment(tx: Tx, tenantId: number, id: number): Promise<TShipmentRecord | undefined> {
+  return shipmentById(tx, tenantId, id, { lock: true });
 }
 
 /** How many parcels an order has had with a company (a new one gets the next reference). */
@@ -181,13 +182,12 @@ export async function latestMovement(
   tenantId: number,
   shipmentId: number,
 ): Promise<{ status: TShipmentStatus; raw_status: string; occurred_at: string } | undefined> {
-  const [row] = await rows<{ status: TShipmentStatus; raw_status: string; occurred_at: string }>(
+  return firstRow<{ status: TShipmentStatus; raw_status: string; occurred_at: string }>(
     tx,
     sql`select status, raw_status, occurred_at from shipment_statuses
         where tenant_id = ${tenantId} and shipment_id = ${shipmentId} and status is not null
         order by (event_key like 'created:%') asc, occurred_at desc, id desc limit 1`,
   );
-  return row;
 }
 
 export async function setShipmentState(

@@ -17,7 +17,7 @@ import { logLoadAverageAtEnd, logMachine, runSideBySide } from './bench-load-rep
 const OWNER = 'owner@bench-load.dz';
 const READ_SCENARIOS = ['calibration', 'orders list', 'search by phone', 'search by full name'];
 
-async function bearerOf(baseUrl: string): Promise<Record<string, string>> {
+async function bearerOf(baseUrl: string): Promise<{ authorization: string }> {
   const response = await fetch(`${baseUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -29,7 +29,7 @@ async function bearerOf(baseUrl: string): Promise<Record<string, string>> {
 }
 
 /** The bytes of an answer as the server sends them without compression, and gzipped (level 6). */
-async function pageSize(baseUrl: string, auth: Record<string, string>, url: string) {
+async function pageSize(baseUrl: string, auth: { authorization: string }, url: string) {
   const response = await fetch(`${baseUrl}${url}`, { headers: { ...auth, 'accept-encoding': 'identity' } });
   const text = await response.text();
   if (!response.ok) throw new Error(`${url} on ${baseUrl}: ${response.status}`);

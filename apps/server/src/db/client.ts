@@ -4,6 +4,7 @@ import { type sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
+import { beginWithNext } from './begin-with-next.js';
 import { initialisePgliteDirectory, pgliteStartParams } from './pglite-options.js';
 import * as schema from './schema/index.js';
 
@@ -38,7 +39,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // int8 (counts, sums of ids) as JS numbers; our ids stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // Each transaction's begin rides with its first statement (begin-with-next.ts, decision 0128).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    Client: beginWithNext(pg.Client),
+  });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   try {
     const client = await pool.connect();

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 import { authTokens, passwordResets, users } from '../../db/schema/index.js';
 
@@ -42,8 +42,11 @@ export async function findLoginUser(tx: Tx, email: string) {
   return row;
 }
 
-/** System context: the live session behind a token hash, or nothing. */
-export async function findSession(tx: Tx, tokenHash: string, idleDays: number) {
+/**
+ * System context: the live session behind a token hash, or nothing. One read-only statement, so
+ * it needs no transaction of its own: callers pass the database itself (docs/decisions/0128).
+ */
+export async function findSession(tx: Db | Tx, tokenHash: string, idleDays: number) {
   const [row] = await rows<TSessionRow>(
     tx,
     sql`select t.id as token_id, t.last_used_at, ${SESSION_COLUMNS}

@@ -69,7 +69,9 @@ export async function login(
 /** The session behind a bearer token, or null when missing, expired, idle too long or revoked. */
 export async function authenticate(deps: TAuthDeps, token: string): Promise<TSession | null> {
   if (!token || token.length > 200) return null;
-  const row = await withSystem(deps.db, (tx) => repo.findSession(tx, sha256(token), deps.config.TOKEN_IDLE_DAYS));
+  // Outside any transaction: a begin and a commit around one select were two more round trips on
+  // every signed-in request (docs/decisions/0128). It runs as the owner role, as withSystem would.
+  const row = await repo.findSession(deps.db, sha256(token), deps.config.TOKEN_IDLE_DAYS);
   if (!row) return null;
   if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_EVERY_MS) {
     await withTenant(deps.db, row.tenant_id, (tx) => repo.touchToken(tx, row.tenant_id, row.token_id));

@@ -1,8 +1,8 @@
 import type { TOrderListQuery, TOrderListResponse, TOrderTab } from '@cod/shared';
 import { withTenant } from '../../db/tenant-context.js';
-import { scopeOf, type TOrderActor, type TOrderDeps } from './order-access.js';
+import type { TOrderActor, TOrderDeps } from './order-access.js';
 import { FOLD_THRESHOLD, foldOrderCounts } from './order-counts.repository.js';
-import { readOrderList } from './order-list.repository.js';
+import { LIST_SETTINGS, readOrderList } from './order-list.repository.js';
 
 export const shouldFoldCounts = (pendingDeltas: number) => pendingDeltas > FOLD_THRESHOLD;
 
@@ -17,8 +17,13 @@ export async function listOrders(
   query: TOrderListQuery,
   tab?: TOrderTab,
 ): Promise<TOrderListResponse> {
-  const result = await withTenant(deps.db, actor.tenantId, async (tx) =>
-    readOrderList(tx, await scopeOf(tx, actor), tab ? { ...query, tab } : query),
+  const asked = tab ? { ...query, tab } : query;
+  // A search sets the list's settings after its own look-up (order-list.repository.ts).
+  const result = await withTenant(
+    deps.db,
+    actor.tenantId,
+    (tx) => readOrderList(tx, actor, asked),
+    asked.search ? {} : LIST_SETTINGS,
   );
   if (shouldFoldCounts(result.pendingDeltas)) await foldOrderCounts(deps.db, actor.tenantId);
   const { pendingDeltas: _pending, ...body } = result;

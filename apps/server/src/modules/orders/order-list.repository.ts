@@ -10,8 +10,8 @@ import {
   type TOrderTab,
 } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
-import type { TOrderScope } from './order-access.js';
-import { countOrders, countOrdersFromCounters } from './order-counts.repository.js';
+import { scopeOf, type TOrderActor, type TOrderScope } from './order-access.js';
+import { counterCountsSelect, orderCountsSelect, toCountGroups, type TCountRow } from './order-counts.repository.js';
 import { orderRowsByIds } from './order-rows.repository.js';
 import { visibleTo } from './order-scope.repository.js';
 import { orderSearchIds } from './order-search.repository.js';
@@ -98,49 +98,93 @@ function planOf(scope: TOrderScope, query: TOrderListQuery, now: Date, search: S
   return { where: sql.join(where, sql` and `), counters };
 }
 
+/** LOCAL settings of the list's transaction (PostgreSQL only; see readOrderList). */
+export const LIST_SETTINGS = { jit: 'off', join_collapse_limit: '1' } as const;
+
 /**
- * The page of the current tab (newest first; the deleted tab by deletion time) and all nine tab
- * counts under the same filters, with the counters' pending deltas (list-orders.ts folds them).
+ * Whether a user is limited to some products (issue 3.2, the first read of allowedProductIds), as
+ * a column: the list asks it in the statement that reads the counts and the page (decision 0128).
  */
-export async function readOrderList(
+const limitedToProducts = (tenantId: number, userId: number) =>
+  sql`exists (select 1 from user_product_scopes us where us.tenant_id = ${tenantId} and us.user_id = ${userId})`;
+
+interface TCountsAndPage {
+  limited: boolean;
+  counts: TCountRow[] | null;
+  ids: number[] | null;
+}
+
+/**
+ * The nine counts and the page's ids in one statement: two sub-selects, each planned as it was
+ * alone. With `checkLimit` it also says whether the user is limited to some products; then the
+ * caller throws the answer away and asks again with the user's products.
+ */
+async function countsAndPage(
   tx: Tx,
   scope: TOrderScope,
   query: TOrderListQuery,
-  now = new Date(),
-): Promise<TOrderListResponse & { pendingDeltas: number }> {
-  const search = query.search ? await searchCondition(tx, scope, query.search) : undefined;
-  const plan = planOf(scope, query, now, search);
-  // JIT compiles for tens of milliseconds, longer than these index scans take (PostgreSQL only).
-  // The row select joins eight tables in the order written (the page's orders first): searching
-  // join orders cost 8 to 20 ms of planning on every embedded-database request and on PostgreSQL's
-  // first five of each connection, for the same plan (decision 0096). One statement for both.
-  await tx.execute(sql`select set_config('jit', 'off', true), set_config('join_collapse_limit', '1', true)`);
-
-  let pendingDeltas = 0;
-  let counts: Record<TOrderTab, number>;
-  if (plan.counters?.none) {
-    counts = tabCounts([]);
-  } else if (plan.counters) {
-    const fromCounters = await countOrdersFromCounters(tx, scope.tenantId, plan.counters);
-    pendingDeltas = fromCounters.pending;
-    counts = tabCounts(fromCounters.groups);
-  } else {
-    counts = tabCounts(await countOrders(tx, plan.where));
-  }
-
-  const total = counts[query.tab];
+  plan: TListPlan,
+  checkLimit: boolean,
+): Promise<TCountsAndPage> {
+  const counts = plan.counters?.none
+    ? sql`null`
+    : sql`(select json_agg(c) from (${
+        plan.counters ? counterCountsSelect(scope.tenantId, plan.counters) : orderCountsSelect(plan.where)
+      }) c)`;
   const offset = (query.page - 1) * query.per_page;
   const order = query.tab === 'deleted' ? sql`o.deleted_at desc, o.id desc` : sql`o.created_at desc, o.id desc`;
-  const pageIds =
-    offset >= total
-      ? []
-      : (
-          await rows<{ id: number }>(
-            tx,
-            sql`select o.id from orders o where ${plan.where} and ${tabCondition(query.tab)}
-                order by ${order} limit ${query.per_page} offset ${offset}`,
-          )
-        ).map((r) => r.id);
-  const data = await orderRowsByIds(tx, scope.tenantId, pageIds, { timeZone: scope.timeZone, now, shape: 'list' });
-  return { data, total, counts, pendingDeltas };
+  const limited = checkLimit && scope.userId !== null ? limitedToProducts(scope.tenantId, scope.userId) : sql`false`;
+  const [found] = await rows<TCountsAndPage>(
+    tx,
+    sql`select ${limited} as limited, ${counts} as counts,
+          array(select o.id from orders o where ${plan.where} and ${tabCondition(query.tab)}
+                order by ${order} limit ${query.per_page} offset ${offset}) as ids`,
+  );
+  return found!;
+}
+
+/**
+ * The page of the current tab (newest first; the deleted tab by deletion time) and all nine tab
+ * counts under the same filters, with the counters' pending deltas (list-orders.ts folds them).
+ * Runs in a transaction with LIST_SETTINGS, except for a search, which sets them after its own
+ * look-up. Without a search it reads as if the user saw every product, and checks that in the same
+ * statement: the product scope costs no round trip of its own (decision 0128).
+ */
+export async function readOrderList(
+  tx: Tx,
+  actor: TOrderActor,
+  query: TOrderListQuery,
+  now = new Date(),
+): Promise<TOrderListResponse & { pendingDeltas: number }> {
+  let scope: TOrderScope;
+  let plan: TListPlan;
+  let found: TCountsAndPage;
+  if (query.search) {
+    scope = await scopeOf(tx, actor);
+    plan = planOf(scope, query, now, await searchCondition(tx, scope, query.search));
+    // JIT compiles for tens of milliseconds, longer than these index scans take (PostgreSQL only).
+    // The row select joins eight tables in the order written (the page's orders first): searching
+    // join orders cost 8 to 20 ms of planning on every embedded-database request and on PostgreSQL's
+    // first five of each connection, for the same plan (decision 0096). One statement for both.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('join_collapse_limit', '1', true)`);
+    found = await countsAndPage(tx, scope, query, plan, false);
+  } else {
+    scope = { ...actor, productIds: 'all' };
+    plan = planOf(scope, query, now, undefined);
+    found = await countsAndPage(tx, scope, query, plan, true);
+    if (found.limited) {
+      scope = await scopeOf(tx, actor);
+      plan = planOf(scope, query, now, undefined);
+      found = await countsAndPage(tx, scope, query, plan, false);
+    }
+  }
+  const countRows = found.counts ?? [];
+  const counts: Record<TOrderTab, number> = tabCounts(toCountGroups(countRows));
+  const pendingDeltas = plan.counters && !plan.counters.none ? Number(countRows[0]?.pending ?? 0) : 0;
+  const data = await orderRowsByIds(tx, scope.tenantId, found.ids ?? [], {
+    timeZone: scope.timeZone,
+    now,
+    shape: 'list',
+  });
+  return { data, total: counts[query.tab], counts, pendingDeltas };
 }

@@ -30,6 +30,7 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     why: 'whether a company is in use (no order shown)',
   },
   'db/seed/demo-orders.ts': { reads: 1, why: 'the demo seed (no user)' },
+  'db/seed/demo-money.ts': { reads: 1, why: "the demo seed's ad spend per day follows the shop's orders (no user)" },
   'modules/remittances/remittances.repository.ts': {
     reads: 2,
     why: "the carrier's cash owed and the statement matching: a shop-wide money view behind 'view cases', no order row shown to an agent",
@@ -75,8 +76,12 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     why: "an order's profit reads it through visibleTo; its ad-spend share counts the shop's orders of the day (only the share is shown)",
   },
   'modules/analytics/accounting.repository.ts': {
-    reads: 3,
-    why: "the accounting view (decision 0116): the finished orders' carrier fees and the ad-spend pools' orders of the day, summed; 'view accounting', and a Support Agent's own orders (agent filter forced)",
+    reads: 2,
+    why: "the accounting view (decision 0116): the ad-spend pools' orders of the day, summed; 'view accounting', and a Support Agent's own orders (agent filter forced)",
+  },
+  'modules/analytics/accounting-finished.repository.ts': {
+    reads: 1,
+    why: "the accounting view's direct computation (decision 0126, source 'computed'): the finished orders' carrier fees, summed; 'view accounting'",
   },
   'modules/users/users.repository.ts': {
     reads: 1,

@@ -2,15 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TAnalyticsFilter, TDayRange } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { keyFilters } from '../../db/analytics-keys.js';
-import { CARRIER_FEE, FEE_JOIN, LINE_UNIT_COST, RETURN_FEE } from '../../db/profit-sql.js';
+import { computedFinished, storedFinished } from './accounting-finished.repository.js';
 
 /**
  * The accounting view's money (issue 14.2, docs/decisions/0116): the parts of an order's profit
  * (decision 0103), each on the local day of its event, summed by (day, campaign, products).
- * No per-request scan of the shop's orders: the finished orders are found through the status
- * history of the period (index on its day), the ad-spend pools through the period's expenses and
- * the orders created on those days of that campaign or source, the commissions through the
- * ledger's day index.
+ * No per-request scan of the shop's orders: the finished orders' money rows the fold keeps are read
+ * by day (decision 0126; the direct computation finds them through the status history of the
+ * period), the ad-spend pools through the period's expenses and the orders created on those days
+ * of that campaign or source, the commissions through the ledger's day index.
  */
 export interface TAccountingGroup {
   day: string;
@@ -72,14 +72,16 @@ export async function accountingGroups(
   // The planner cannot estimate the facts function's rows (it guesses far too many) and would spend
   // seconds JIT-compiling this statement (as app_analytics_pending, migration 0034).
   await tx.execute(sql`set local jit = off`);
+  // The final grouping holds ~10,000 (day, campaign, products) groups of a 90-day period: in memory,
+  // not spilled to disk in 256 batches as with the default 4 MB (decision 0126).
+  await tx.execute(sql`set local work_mem = '32MB'`);
+  const finished =
+    source === 'computed'
+      ? computedFinished(tenantId, range, { wf, wt })
+      : storedFinished(tenantId, range, { wf, wt }, filters);
   return rows<TAccountingGroup>(
     tx,
-    sql`with fin_ids as (
-          select distinct fs.order_id from fulfillment_statuses fs
-          join statuses s on s.tenant_id = fs.tenant_id and s.id = fs.status_id
-          where fs.tenant_id = ${tenantId} and fs.created_at >= ${wf} and fs.created_at < ${wt}
-            and s.type in ('delivered', 'returned')
-        ),
+    sql`with ${finished.head}
         ledger as (
           select a.order_id, a.agent_id, a.amount_centimes, a.occurred_at from agent_commissions a
           where a.tenant_id = ${tenantId} and a.occurred_at >= ${wf} and a.occurred_at < ${wt}
@@ -119,47 +121,14 @@ export async function accountingGroups(
           ) o on true
         ),
         wanted as (
-          select array(select order_id from fin_ids union select order_id from ledger
+          select array(${finished.wantedIds ? sql`${finished.wantedIds} union ` : sql``}select order_id from ledger
             union select order_id from members) as ids
         ),
         -- The orders' facts as they are now (decision 0077's events and dimensions).
         facts as (${factsOf(tenantId, sql`(select ids from wanted)`, source)}),
-        fin as (
-          select f.order_id, f.agent_key, ${dims}, f.total_centimes,
-            (f.delivered_at at time zone f.time_zone)::date as delivered_day,
-            (f.returned_at at time zone f.time_zone)::date as returned_day
-          from facts f where f.order_id in (select order_id from fin_ids)
-        ),
-        finished as (
-          select fin.*, coalesce(fin.delivered_day, fin.returned_day) as day from fin
-          where coalesce(fin.delivered_day, fin.returned_day) between ${range.from}::date and ${range.to}::date
-        ),
-        cost as (
-          select l.order_id, sum(l.quantity * round(coalesce(${LINE_UNIT_COST}, 0) * 100))::bigint as cost
-          from order_lines l
-          join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
-          left join product_variants v on v.tenant_id = l.tenant_id and v.id = l.variant_id
-          where l.tenant_id = ${tenantId}
-            and l.order_id = any(array(select order_id from finished where delivered_day is not null))
-          group by l.order_id
-        ),
-        fees as (
-          select o.id as order_id, round(coalesce(${CARRIER_FEE}, 0) * 100)::bigint as carrier_fee,
-            round(${RETURN_FEE} * 100)::bigint as return_fee
-          from orders o ${FEE_JOIN}
-          where o.tenant_id = ${tenantId} and o.id = any(array(select order_id from finished))
-        ),
+        ${finished.ctes}
         r as (
-          select f.day, f.agent_key, ${dims},
-            case when f.delivered_day is not null then f.total_centimes else 0 end as revenue,
-            case when f.delivered_day is not null then coalesce(c.cost, 0) else 0 end as product_cost,
-            case when f.delivered_day is not null then coalesce(x.carrier_fee, 0) else 0 end as carrier_fee,
-            case when f.delivered_day is null then coalesce(x.return_fee, 0) else 0 end as return_fee,
-            0::bigint as commission, 0::bigint as ad_spend,
-            (f.delivered_day is not null)::int as delivered_n, (f.delivered_day is null)::int as returned_n
-          from finished f
-          left join cost c on c.order_id = f.order_id
-          left join fees x on x.order_id = f.order_id
+          ${finished.rows}
           union all
           select (a.occurred_at at time zone ${timeZone})::date, a.agent_id::text, ${dims},
             0, 0, 0, 0, a.amount_centimes, 0, 0, 0
@@ -185,7 +154,7 @@ export async function accountingGroups(
           sum(r.delivered_n)::text as delivered_n, sum(r.returned_n)::text as returned_n
         from r
         where r.day between ${range.from}::date and ${range.to}::date and ${filterSql(filters)}
-        group by 1, 2, 3`,
+        group by r.day, r.campaign_key, r.product_keys`,
   );
 }
 

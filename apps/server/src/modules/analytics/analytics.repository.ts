@@ -190,8 +190,9 @@ const EVENTS_OF: Partial<Record<TAnalyticsDimension, SQL>> = {
 
 /**
  * The slow path (several filters at once, or a pair the rollups do not keep): the same sums
- * counted from the per-order facts, which hold every dimension. Reads every fact with an event
- * in the range matching the filters (a product filter goes through the GIN index).
+ * counted from the per-order facts, which hold every dimension. Reads the facts of the orders the
+ * filters' keys match near the range (decision 0127), or, past `keyedLimit` of them, every fact
+ * near the range (decision 0125).
  */
 export async function sumFromFacts(
   tx: Tx,
@@ -199,22 +200,88 @@ export async function sumFromFacts(
   range: TDayRange,
   filters: Array<{ kind: TAnalyticsFilter; value: string }>,
   group: 'day' | TAnalyticsDimension,
+  keyedLimit = KEYED_FACTS_LIMIT,
 ): Promise<TKeyedSums[]> {
-  return collect(await rows<TSumRow>(tx, factSums(tenantId, range, filters, group, 'facts')));
+  return collect(await rows<TSumRow>(tx, factSums(tenantId, range, filters, group, 'facts', keyedLimit)));
 }
 
 /**
- * The stored facts with an event that may fall on a local day of `range` (decision 0125, the index
- * of migration 0037): a local day starts at most 14 hours before and ends at most 12 hours after
- * the same day in UTC, so a day of margin on each side holds every shop's time zone.
+ * Bounds on the span of an order's events (its first and last event instant) that an order with an
+ * event on a local day of `range` meets: a local day starts at most 14 hours before and ends at
+ * most 12 hours after the same day in UTC, so a day of margin on each side holds every shop's time
+ * zone (decision 0125). The per-event day check of the read decides.
  */
+function spanBounds(range: TDayRange): { lastFrom: string; firstBefore: string } {
+  return { lastFrom: `${addDays(range.from, -1)}T00:00:00Z`, firstBefore: `${addDays(range.to, 2)}T00:00:00Z` };
+}
+
+/** The stored facts with an event that may fall in `range`, through the index of migration 0037. */
 function eventSpanNear(range: TDayRange): SQL {
+  const { lastFrom, firstBefore } = spanBounds(range);
   const lastEvent = sql`greatest(f.created_at, f.called_at, f.decided_at, f.confirmed_at, f.cancelled_at,
     f.dispatched_at, f.delivered_at, f.returned_at)`;
   const firstEvent = sql`least(f.created_at, f.called_at, f.decided_at, f.confirmed_at, f.cancelled_at,
     f.dispatched_at, f.delivered_at, f.returned_at)`;
-  return sql`${lastEvent} >= ${`${addDays(range.from, -1)}T00:00:00Z`}::timestamptz
-    and ${firstEvent} < ${`${addDays(range.to, 2)}T00:00:00Z`}::timestamptz`;
+  return sql`${lastEvent} >= ${lastFrom}::timestamptz and ${firstEvent} < ${firstBefore}::timestamptz`;
+}
+
+/**
+ * The orders matching every filter whose events' span comes near `range` (decision 0127, migration
+ * 0039): one range read of analytics_fact_keys per filter (kind, value, last event from the range's
+ * start), joined on the order; an order's rows all carry the same span, so the join is on
+ * (last_at, order_id), a primary-key probe. Text and time comparisons only: leak-proof, so index
+ * conditions under row-level security (the product filter's `@>` on the facts is not).
+ */
+function ordersMatching(
+  tenantId: number,
+  range: TDayRange,
+  filters: Array<{ kind: TAnalyticsFilter; value: string }>,
+): SQL {
+  const { lastFrom, firstBefore } = spanBounds(range);
+  const keyOf = (i: number, f: { kind: TAnalyticsFilter; value: string }) => {
+    const k = sql.raw(`k${i}`);
+    return sql`${k}.tenant_id = ${tenantId} and ${k}.kind = ${f.kind} and ${k}.value = ${f.value}
+      and ${k}.last_at >= ${lastFrom}::timestamptz and ${k}.first_at < ${firstBefore}::timestamptz`;
+  };
+  const joins = filters.slice(1).map(
+    (f, i) => sql`join analytics_fact_keys ${sql.raw(`k${i + 1}`)}
+        on ${sql.raw(`k${i + 1}`)}.last_at = k0.last_at and ${sql.raw(`k${i + 1}`)}.order_id = k0.order_id
+          and ${keyOf(i + 1, f)}`,
+  );
+  return sql`select k0.order_id from analytics_fact_keys k0 ${sql.join(joins, sql` `)} where ${keyOf(0, filters[0]!)}`;
+}
+
+/**
+ * Past this many matching orders a read under filters takes the range's facts through the span
+ * index instead (decision 0127): fetching each matching order by primary key costs more than
+ * scanning the range once when the filters keep a large part of it (two near-universal values).
+ */
+export const KEYED_FACTS_LIMIT = 2_000;
+
+/**
+ * The stored facts a read under `filters` needs, as rows of a subquery with alias f: the orders
+ * matching the filters by their keys (at most `keyedLimit + 1` looked up), or, past `keyedLimit`
+ * or without a filter, the orders near the range by their span. One statement; the branch not
+ * taken is cut by a one-time filter on the looked-up count.
+ */
+function storedFacts(
+  tenantId: number,
+  range: TDayRange,
+  filters: Array<{ kind: TAnalyticsFilter; value: string }>,
+  keyedLimit: number,
+): SQL {
+  const bySpan = sql`select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId} and ${eventSpanNear(range)}`;
+  if (!filters.length)
+    return sql`${bySpan} union all select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d`;
+  return sql`with matching as materialized (
+      select array(${ordersMatching(tenantId, range, filters)} limit ${keyedLimit + 1}) as ids
+    )
+    select f.*, 1 as sign from analytics_order_facts f
+      where (select cardinality(ids) from matching) <= ${keyedLimit}
+        and f.tenant_id = ${tenantId} and f.order_id = any((select ids from matching)::integer[])
+    union all
+    ${bySpan} and (select cardinality(ids) from matching) > ${keyedLimit}
+    union all select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d`;
 }
 
 /**
@@ -228,6 +295,7 @@ function factSums(
   filters: Array<{ kind: TAnalyticsFilter; value: string }>,
   group: 'day' | TAnalyticsDimension,
   source: 'facts' | 'deltas',
+  keyedLimit = KEYED_FACTS_LIMIT,
 ): SQL {
   const conditions = keyFilters('f', filters);
   const keyOf: SQL =
@@ -246,8 +314,7 @@ function factSums(
   if (only) conditions.push(only);
   const from =
     source === 'facts'
-      ? sql`(select f.*, 1 as sign from analytics_order_facts f where f.tenant_id = ${tenantId} and ${eventSpanNear(range)}
-          union all select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`
+      ? sql`(${storedFacts(tenantId, range, filters, keyedLimit)}) f`
       : sql`(select (d.facts).*, d.sign from app_analytics_pending(${tenantId}) d) f`;
   return sql`select e.metric, ${keyOf} as key, sum(f.sign) as n, sum(f.sign * e.amount) as amount,
           sum(f.sign * e.duration_s) as duration_s

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAccountingReport, TAgentCommissionsReport } from '@cod/shared';
 import { startCarrierSandbox, type TCarrierSandbox } from '../../src/carriers/sandbox/index.js';
 import { readSandboxSnapshot, sandboxStateFile } from '../../src/carriers/sandbox/persist.js';
 import { openDatabase, rows, type Database } from '../../src/db/client.js';
@@ -94,6 +95,58 @@ describe('the demo seed (issue 12.3)', () => {
         ),
       );
       expect(future!.n).toBe(0);
+    },
+  );
+
+  it(
+    "gives the accounting view a shop's money: ad spend, carrier and return fees, commissions (issue 14.2)",
+    { timeout: 120_000 },
+    async () => {
+      const { app }: TApp = await buildApp(config, database);
+      try {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/login',
+          payload: { email: 'owner@demo.dz', password: DEMO_PASSWORD },
+        });
+        const headers = { authorization: `Bearer ${login.json().accessToken}` };
+        const get = async <T>(url: string) => {
+          const answer = await app.inject({ method: 'GET', url, headers });
+          expect(answer.statusCode, url).toBe(200);
+          return answer.json() as T;
+        };
+        const money = await get<TAccountingReport>('/dashboard/analytics/accounting?date=last_90_days');
+        const t = money.totals;
+        for (const part of [
+          'revenue_centimes',
+          'product_cost_centimes',
+          'ad_spend_centimes',
+          'carrier_fee_centimes',
+          'return_fee_centimes',
+          'commission_centimes',
+        ] as const)
+          expect(t[part], part).toBeGreaterThan(0);
+        // A shop that earns: the costs are a part of the revenue, each ad dinar brings several back.
+        expect(t.profit_centimes).toBeGreaterThan(0);
+        expect(t.profit_centimes).toBeLessThan(t.revenue_centimes);
+        expect(t.cost_per_delivered_centimes).toBeGreaterThan(0);
+        expect(t.roas).toBeGreaterThan(1);
+        // Spread over the period, on the days they happened (not all on the day of the seed).
+        const daysWith = (part: 'ad_spend_centimes' | 'commission_centimes' | 'return_fee_centimes') =>
+          money.days.filter((d) => d[part] > 0).length;
+        // (The demo dispatches in 9-day hand-overs, so parcels come back on a dozen days or so.)
+        expect(daysWith('ad_spend_centimes')).toBeGreaterThan(60);
+        expect(daysWith('commission_centimes')).toBeGreaterThan(20);
+        expect(daysWith('return_fee_centimes')).toBeGreaterThan(5);
+        // Every demo campaign bought ads.
+        expect(money.byCampaign.filter((c) => c.key !== '-' && c.ad_spend_centimes > 0).length).toBe(4);
+        // Each agent with a commission rule earned some; returns took some back.
+        const commissions = await get<TAgentCommissionsReport>('/dashboard/analytics/commissions?date=last_90_days');
+        expect(commissions.rows.filter((r) => r.net_centimes > 0).length).toBeGreaterThanOrEqual(4);
+        expect(commissions.rows.some((r) => r.reversed_centimes !== 0)).toBe(true);
+      } finally {
+        await app.close();
+      }
     },
   );
 

@@ -11,6 +11,7 @@ import * as tenantsRepo from '../../modules/tenants/tenants.repository.js';
 import { rows, type Db, type Tx } from '../client.js';
 import { withSystem, withTenant } from '../tenant-context.js';
 import type { TConfig } from '../../config.js';
+import { backfillDemoCommissions, seedDemoAdSpend, setDemoCommissions } from './demo-money.js';
 import { seedDemoShipments, SHIPPED_TYPES, type TDemoParcel, type TShippedType } from './demo-shipments.js';
 import {
   ADDRESSES,
@@ -175,8 +176,17 @@ export async function seedDemoOrders(db: Db, tenantId: number, config: TConfig):
           from tenants t where t.id = ${tenantId}`,
     ),
   );
-  await seedDemoShipments(db, config, { tenantId, ownerId: shop!.owner, timeZone: shop!.time_zone }, parcels);
+  const money = { tenantId, ownerId: shop!.owner, timeZone: shop!.time_zone };
+  // Before the parcels move, so delivering and returning them writes the agents' ledger.
+  await setDemoCommissions(db, money);
+  await seedDemoShipments(db, config, money, parcels);
+  await backfillDemoCommissions(db, tenantId);
+  await seedDemoAdSpend(db, money);
   await withTenant(db, tenantId, (tx) => tx.execute(sql`select app_fold_order_counts(${tenantId})`));
+  // The tables were just filled in bulk: the planner must know their sizes before the first
+  // screen reads them (the embedded database runs no autovacuum; with its empty-table guesses the
+  // commissions per agent ran for minutes over 1,300 ledger lines).
+  await db.execute(sql`analyze`);
 }
 
 /**

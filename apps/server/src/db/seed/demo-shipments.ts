@@ -203,6 +203,7 @@ const DATED_COLUMNS: ReadonlyArray<[table: string, column: string]> = [
   ['shipment_attempts', 'created_at'],
   ['orders', 'dispatched_at'],
   ['orders', 'updated_at'],
+  ['agent_commissions', 'occurred_at'],
 ];
 
 async function dateRowsSince(tx: Tx, tenantId: number, since: string, at: number): Promise<void> {
@@ -236,6 +237,10 @@ async function dateSyncedRowsSince(tx: Tx, tenantId: number, since: string): Pro
   await tx.execute(
     sql`update stock_movements m set created_at = coalesce(${carrierTime('m.order_id')}, m.created_at)
         where m.tenant_id = ${tenantId} and m.created_at >= ${after} and m.order_id is not null`,
+  );
+  await tx.execute(
+    sql`update agent_commissions a set occurred_at = coalesce(${carrierTime('a.order_id')}, a.occurred_at)
+        where a.tenant_id = ${tenantId} and a.occurred_at >= ${after}`,
   );
   await tx.execute(
     sql`update orders o set updated_at = coalesce(${carrierTime('o.id')}, o.updated_at)

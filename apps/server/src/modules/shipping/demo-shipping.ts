@@ -26,11 +26,15 @@ const DEMO_COMPANIES: ReadonlyArray<{ kind: TCarrierKind; code: string; name: st
   { kind: 'manual', code: 'own-drivers', name: 'Own drivers', path: null },
 ];
 
-/** A plausible tariff: the north is cheaper than the south (DZD). */
-function demoFee(stateId: number): { home_fee: number; stopdesk_fee: number } {
+/**
+ * A plausible tariff: the north is cheaper than the south (DZD). A carrier bills a parcel that
+ * comes back about 40 % of its home fee (decision 0112); the shop's own drivers bill nothing.
+ */
+function demoFee(stateId: number, kind: TCarrierKind) {
   const far = [1, 8, 11, 30, 32, 33, 37, 39, 45, 47, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58].includes(stateId);
   const home = stateId === 16 ? 400 : far ? 900 + (stateId % 3) * 100 : 550 + (stateId % 4) * 50;
-  return { home_fee: home, stopdesk_fee: Math.max(250, home - 250) };
+  const returnFee = kind === 'manual' ? null : Math.round((home * 0.4) / 50) * 50;
+  return { home_fee: home, stopdesk_fee: Math.max(250, home - 250), return_fee: returnFee };
 }
 
 export async function ensureDemoShippingCompanies(db: Db, keyring: TCarrierKeyring): Promise<number> {
@@ -52,7 +56,7 @@ export async function ensureDemoShippingCompanies(db: Db, keyring: TCarrierKeyri
         tx,
         demo.id,
         created.id,
-        Array.from({ length: 58 }, (_, i) => ({ state_id: i + 1, ...demoFee(i + 1) })),
+        Array.from({ length: 58 }, (_, i) => ({ state_id: i + 1, ...demoFee(i + 1, company.kind) })),
       );
     }
     return DEMO_COMPANIES.length;

@@ -99,7 +99,7 @@ describe('analytics views', () => {
   }, 180_000);
 
   it('the accounting view shows the money: ad spend, profit, ROAS; agents show commission (decisions 0116, 0117)', async () => {
-    // An ad spend of today for facebook (the demo has orders but no expenses).
+    // One more ad spend of today for facebook, on top of the demo's imported ones.
     const box = await apiCall<{ id: number }>(page, 'POST', '/dashboard/cases', {
       name: `E2E Pub ${Date.now()}`,
       kind: 'bank',
@@ -189,6 +189,10 @@ describe('analytics views', () => {
     await page.getByRole('option', { name: 'Last 90 days' }).click();
     await page.waitForURL(/date=last_90_days/);
     expect(page.url()).toContain('source=facebook');
+    await settled(page);
+    // 90 days on a laptop-wide card: a date every 80 px or so, not one or two (decision 0129).
+    const days = page.locator('[data-chart="orders"] .MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    expect((await days.allTextContents()).filter((text) => text.trim() !== '').length).toBeGreaterThanOrEqual(4);
   });
 
   it('renders right to left in Arabic', async () => {
@@ -231,6 +235,32 @@ describe('analytics views', () => {
     expect(await mobileTicks.count()).toBeGreaterThan(1);
     await page.locator('[data-chart="accounting_by_product"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'analytics-accounting-ar-mobile');
+    // Issue 14.5: on a phone the sources and campaigns lie beside horizontal bars, written and none
+    // over another, inside their card.
+    await page.goto('/build/analytics/orders?date=last_30_days');
+    await settled(page);
+    for (const chart of ['by_source', 'by_campaign']) {
+      const card = page.locator(`[data-chart="${chart}"]`);
+      await card.scrollIntoViewIfNeeded();
+      expect(await card.locator('[data-layout]').first().getAttribute('data-layout'), chart).toBe('horizontal');
+      const bounds = await card.boundingBox();
+      const names = await card
+        .locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')
+        .evaluateAll((labels) =>
+          labels
+            .map((label) => ({ text: label.textContent ?? '', box: label.getBoundingClientRect().toJSON() as DOMRect }))
+            .filter((label) => label.text.trim() !== ''),
+        );
+      expect(names.length, chart).toBeGreaterThan(1);
+      const byTop = names.map((n) => n.box).sort((a, b) => a.top - b.top);
+      for (let i = 1; i < byTop.length; i += 1)
+        expect(byTop[i]!.top, chart).toBeGreaterThanOrEqual(byTop[i - 1]!.bottom - 1);
+      for (const name of names) {
+        expect(name.box.left, name.text).toBeGreaterThanOrEqual(bounds!.x - 1);
+        expect(name.box.right, name.text).toBeLessThanOrEqual(bounds!.x + bounds!.width + 1);
+      }
+    }
+    await screenshot(page, 'analytics-orders-ar-mobile');
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 180_000);
 });

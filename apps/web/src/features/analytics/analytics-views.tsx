@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +23,14 @@ import {
   AgentCommissions,
 } from './accounting-view';
 import { formatters, type TFormatters } from './analytics-format';
-import { categoryAxis, X_AXIS_HEIGHT_PX } from './axis-ticks';
-import { CategoryBarChart, HorizontalBars } from './bar-charts';
+import { categoryAxis, pointAxisMargin } from './axis-ticks';
+import {
+  CategoryBarChart,
+  HorizontalBars,
+  horizontalBarsHeight,
+  useNamesFitUnderBars,
+  VerticalNameBars,
+} from './bar-charts';
 import { ChartCard, stateOf, type TCell } from './chart-card';
 import { derive, type TDerived } from './derived';
 import { KpiGrid } from './kpi-card';
@@ -106,6 +111,7 @@ function SeriesCard({
         <div ref={chartBox}>
           <LineChart
             xAxis={[categoryAxis('point', labels, rtl, chartWidth)]}
+            margin={pointAxisMargin(labels, rtl)}
             yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (v: number) => fmt.count(v) }]}
             series={metrics.map((m) => ({
               data: buckets.map((b) => b.row[m] ?? 0),
@@ -192,23 +198,24 @@ function BreakdownCard({
   const labels = top.map((r) => label(r.row));
   const data = top.map((r) => chart.value(r.d, r.row) ?? 0);
   const series = { data, label: chart.label, valueFormatter: (v: number | null) => chart.show(v) };
-  const chartNode = horizontal ? (
-    <HorizontalBars
-      labels={labels}
-      labelWidth={110}
-      rtl={rtl}
-      axisFormat={(v) => chart.show(v)}
-      series={series}
-      height={Math.max(200, 28 * top.length + 60)}
-    />
-  ) : (
-    <BarChart
-      xAxis={[{ scaleType: 'band', data: labels, reverse: rtl, height: X_AXIS_HEIGHT_PX }]}
-      yAxis={[{ position: rtl ? 'right' : 'left', valueFormatter: (v: number) => chart.show(v) }]}
-      series={[series]}
-      height={280}
-      hideLegend
-    />
+  const [chartBox, vertical] = useNamesFitUnderBars(labels, horizontal);
+  const height = vertical ? 280 : horizontalBarsHeight(top.length);
+  const axisFormat = (v: number) => chart.show(v);
+  const chartNode = (
+    <div ref={chartBox} data-layout={vertical ? 'vertical' : 'horizontal'}>
+      {vertical ? (
+        <VerticalNameBars labels={labels} rtl={rtl} axisFormat={axisFormat} series={series} height={height} />
+      ) : (
+        <HorizontalBars
+          labels={labels}
+          labelWidth={120}
+          rtl={rtl}
+          axisFormat={axisFormat}
+          series={series}
+          height={height}
+        />
+      )}
+    </div>
   );
   return (
     <ChartCard
@@ -217,7 +224,7 @@ function BreakdownCard({
       columns={[t('analytics.columns.name'), ...columns.map((c) => c.label)]}
       rows={rows.map((r) => [label(r.row), ...columns.map((c) => c.value(r.d, r.row))])}
       display={rows.map((r) => [label(r.row), ...columns.map((c) => c.show(c.value(r.d, r.row)))])}
-      height={horizontal ? Math.max(200, 28 * top.length + 60) : 280}
+      height={height}
       {...stateOf(breakdown)}
       chart={chartNode}
     />

@@ -5,12 +5,12 @@ import { X_AXIS_HEIGHT_PX } from '../../lib/chart-axis';
  * like the table, reversed in Arabic so bars grow from the right. In Arabic each label is a
  * left-to-right isolate, so "250 000 DA" is not reordered into "DA 250 000" by the bidi algorithm.
  */
-export function valueAxis(rtl: boolean, format: (v: number) => string) {
+export function valueAxis(rtl: boolean, format: (v: number) => string, tickNumber = 5) {
   return {
     reverse: rtl,
     position: 'bottom' as const,
     height: X_AXIS_HEIGHT_PX,
-    tickNumber: 5,
+    tickNumber,
     tickLabelMinGap: 8,
     valueFormatter: (v: number) => (rtl ? `\u2066${format(v)}\u2069` : format(v)),
   };

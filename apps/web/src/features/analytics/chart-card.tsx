@@ -117,7 +117,9 @@ export function ChartCard(props: TChartCardProps) {
             <Typography variant="body2">{t('analytics.empty')}</Typography>
           </Box>
         ) : mode === 'chart' ? (
-          <Box sx={{ height, direction: 'ltr' }}>{props.chart}</Box>
+          // At least `height`: a legend wrapped on two lines (a phone) adds to the chart's own
+          // height, and a fixed box let the card cut the day axis's labels off below it.
+          <Box sx={{ minHeight: height, direction: 'ltr' }}>{props.chart}</Box>
         ) : (
           <TableContainer sx={{ maxHeight: height + 40 }}>
             <Table size="small" stickyHeader>

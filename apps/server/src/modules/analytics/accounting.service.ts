@@ -62,10 +62,20 @@ export async function accountingReport(
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const period = await analyticsPeriodOf(tx, actor, query, now);
     const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
-    const groupsOf = (range: TDayRange) =>
-      repo.accountingGroups(tx, actor.tenantId, range, widened(range, actor.timeZone), actor.timeZone, filters, source);
-    const groups = (await groupsOf(period)).map((g) => ({ g, sums: sumsOf(g) }));
-    const previousGroups = previous ? await groupsOf(previous) : null;
+    const groupsOf = (range: TDayRange, shape: repo.TAccountingShape) =>
+      repo.accountingGroups(
+        tx,
+        actor.tenantId,
+        range,
+        widened(range, actor.timeZone),
+        actor.timeZone,
+        filters,
+        source,
+        shape,
+      );
+    const groups = (await groupsOf(period, 'groups')).map((g) => ({ g, sums: sumsOf(g) }));
+    // Only the previous period's totals are shown: one summed row (decision 0132).
+    const previousGroups = previous ? await groupsOf(previous, 'totals') : null;
 
     const days = groupBy(groups.map(({ g, sums }) => [g.day, sums]));
     // An order with several products counts under each (as a product filter does, decision 0078).

@@ -3,6 +3,9 @@ import { centimes as asCentimes, toDinars } from '@cod/shared';
 const LOCALES: Record<string, string> = { en: 'en-GB', fr: 'fr-DZ', ar: 'ar-DZ' };
 export const numberLocale = (language: string) => LOCALES[language] ?? 'fr-DZ';
 
+/** From this many times the previous value on, a change is written as a multiple. */
+const MULTIPLE_FROM = 10;
+
 /** Counts, rates, money and durations in the user's language (fr-DZ / ar-DZ grouping). */
 export function formatters(language: string) {
   const locale = numberLocale(language);
@@ -17,7 +20,12 @@ export function formatters(language: string) {
   return {
     count: (n: number | null | undefined) => (n === null || n === undefined ? '—' : integer.format(n)),
     rate: (r: number | null | undefined) => (r === null || r === undefined ? '—' : percent.format(r)),
-    delta: (r: number | null | undefined) => (r === null || r === undefined ? '' : signed.format(r)),
+    /**
+     * Change against the previous period: "+25 %", or past ten times the previous value a multiple
+     * ("×297"), which reads better than "+29 568 %" when the previous period held almost nothing.
+     */
+    delta: (r: number | null | undefined) =>
+      r === null || r === undefined ? '' : r >= MULTIPLE_FROM - 1 ? `×${integer.format(1 + r)}` : signed.format(r),
     /** Centimes as dinars with "DA" (SPEC 1). */
     money: (centimes: number | null | undefined) =>
       centimes === null || centimes === undefined

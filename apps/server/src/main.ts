@@ -15,6 +15,7 @@ import { startCallCentreJob } from './modules/call-attempts/call-centre-job.js';
 import { startAssignmentJob } from './modules/assignment/assignment-job.js';
 import { startDailyReportJob } from './modules/daily-report/daily-report-job.js';
 import { startAnalyticsFoldJob } from './modules/analytics/analytics-fold-job.js';
+import { startPlannerStatisticsJob } from './jobs/planner-statistics-job.js';
 
 const started = performance.now();
 
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   const stopDailyReportJob = startDailyReportJob(database, app.log);
   // Issue 14.6: noted order changes folded into the analytics rollups in the background (decision 0118).
   const stopAnalyticsFoldJob = await startAnalyticsFoldJob(database, app.log);
+  // The embedded database runs no autovacuum: its planner statistics refreshed hourly (decision 0133).
+  const stopPlannerStatisticsJob = await startPlannerStatisticsJob(database, app.log);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
     stopWebhooks();
     stopDailyReportJob();
     stopAnalyticsFoldJob();
+    stopPlannerStatisticsJob();
     await stopShipping();
     // Fastify stops accepting, closes Socket.IO (preClose) and idle keep-alive connections, and
     // waits for the requests in flight before it resolves.

@@ -25,3 +25,13 @@ describe('the change against the previous period', () => {
     expect(formatters('en').delta(undefined)).toBe('');
   });
 });
+
+describe('period labels', () => {
+  it('name a day and a month in the reader’s language', () => {
+    expect(formatters('en').day('2026-08-24')).toBe('24 Aug');
+    expect(formatters('en').month('2026-11')).toBe('Nov 2026');
+    expect(formatters('fr').month('2026-11')).toMatch(/^nov\.? 2026$/);
+    expect(formatters('ar').month('2026-11')).toContain('2026');
+    expect(formatters('ar').month('2026-11')).not.toContain('2026-11');
+  });
+});

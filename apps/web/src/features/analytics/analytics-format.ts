@@ -42,6 +42,11 @@ export function formatters(language: string) {
       new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
         new Date(`${day}T00:00:00Z`),
       ),
+    /** A month key ("2026-11") by name and year. */
+    month: (month: string) =>
+      new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${month}-01T00:00:00Z`),
+      ),
   };
 }
 export type TFormatters = ReturnType<typeof formatters>;

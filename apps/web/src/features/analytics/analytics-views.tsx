@@ -96,7 +96,10 @@ function SeriesCard({
     return [...out].map(([key, row]) => ({ key, row }));
   }, [report, metrics, bucket]);
   const hasData = buckets.some((b) => metrics.some((m) => (b.row[m] ?? 0) > 0));
-  const labels = buckets.map((b) => (bucket === 'day' ? fmt.day(b.key) : b.key));
+  // A week by its first day ("24 Aug"), a month by name ("Nov 2026"); the table and export keep the
+  // keys, and so does the axis when a range over a year would write two periods the same.
+  const named = buckets.map((b) => (bucket === 'month' ? fmt.month(b.key) : fmt.day(b.key)));
+  const labels = new Set(named).size === named.length ? named : buckets.map((b) => b.key);
   const columns = [t('analytics.columns.period'), ...metrics.map((m) => t(`analytics.metrics.${m}`))];
   const rows: TCell[][] = hasData ? buckets.map((b) => [b.key, ...metrics.map((m) => b.row[m] ?? 0)]) : [];
   return (

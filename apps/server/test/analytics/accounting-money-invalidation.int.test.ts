@@ -5,9 +5,7 @@ import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { accountingReport } from '../../src/modules/analytics/accounting.service.js';
 import { openTestApp } from '../support/test-db.js';
-import { shopWithCatalogue } from '../orders/orders-support.js';
-import { addCarrierFees, manualCarrier } from '../money/money-support.js';
-import { createVariedOrders, statusOfType } from './analytics-support.js';
+import { accountingShop, createVariedOrders } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 const db = database.db;
@@ -20,17 +18,8 @@ const db = database.db;
  */
 describe('accounting money rows: what invalidates them (decision 0126)', () => {
   it('stays equal to the direct computation through cost, fee, status, order and line changes', async () => {
-    const shop = await shopWithCatalogue(app, database);
-    const t = shop.tenant.id;
+    const { shop, t, companyId, ofType } = await accountingShop(app, database, 0);
     const actor = { tenantId: t, userId: shop.tenant.ownerId, timeZone: 'Africa/Algiers', seesAll: true };
-    const companyId = await manualCarrier(
-      database,
-      t,
-      { code: 'livreur', name: 'Livreur' },
-      { home: 350, stopdesk: 250, returned: 200 },
-    );
-    await addCarrierFees(database, t, companyId, 31, { home: 500, stopdesk: 300, returned: 250 });
-    const ofType = await statusOfType(database, t);
     // Orders 0..5: odd ones in wilaya 16, even ones in 31; order 0 and 5 also carry two shirts (S).
     const ids = await createVariedOrders(shop, 6, () => ({ quantity: 1 }));
     const sqlIn = (statement: ReturnType<typeof sql>) => withTenant(db, t, (tx) => tx.execute(statement));

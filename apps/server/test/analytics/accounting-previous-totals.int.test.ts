@@ -5,9 +5,8 @@ import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import { accountingReport } from '../../src/modules/analytics/accounting.service.js';
 import { openTestApp } from '../support/test-db.js';
-import { agentOf, shopWithCatalogue } from '../orders/orders-support.js';
-import { addCarrierFees, adSpendPoster, manualCarrier } from '../money/money-support.js';
-import { createVariedOrders, seededRandom, statusOfType } from './analytics-support.js';
+import { adSpendPoster } from '../money/money-support.js';
+import { accountingShop, createVariedOrders, seededRandom } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 const db = database.db;
@@ -20,17 +19,7 @@ const TZ = 'Africa/Algiers';
  */
 describe('accounting view, previous period as one summed row (decision 0132)', () => {
   it('equals the totals of the same days read as the period and the direct computation', async () => {
-    const shop = await shopWithCatalogue(app, database);
-    const t = shop.tenant.id;
-    const agents = [await agentOf(app, database, shop, 'Agent Un'), await agentOf(app, database, shop, 'Agent Deux')];
-    const companyId = await manualCarrier(
-      database,
-      t,
-      { code: 'livreur', name: 'Livreur' },
-      { home: 350, stopdesk: 250, returned: 200 },
-    );
-    await addCarrierFees(database, t, companyId, 31, { home: 500, stopdesk: 300, returned: 250 });
-    const ofType = await statusOfType(database, t);
+    const { shop, t, agents, companyId, ofType } = await accountingShop(app, database, 2);
     const orderIds = await createVariedOrders(shop, 20, (i) => ({
       quantity: 1 + (i % 3),
       agent_id: agents[i % 2]!.id,

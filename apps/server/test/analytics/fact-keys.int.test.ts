@@ -4,10 +4,9 @@ import { addDays, ANALYTICS_FILTERS, STATUS_TYPES, type TAnalyticsFilter, type T
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import * as repo from '../../src/modules/analytics/analytics.repository.js';
-import { foldPendingAnalytics } from '../../src/modules/analytics/analytics.service.js';
 import { openTestApp } from '../support/test-db.js';
 import { agentOf, shopWithCatalogue } from '../orders/orders-support.js';
-import { createVariedOrders, seededRandom, statusOfType } from './analytics-support.js';
+import { createVariedOrders, runWithFolds, seededRandom, statusOfType } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 const TRANSITIONS = process.env.TEST_DATABASE_URL ? 600 : 120;
@@ -86,30 +85,14 @@ describe('analytics fact keys: the facts path of several filters (docs/decisions
           }
         });
     });
-    let next = 0;
-    const folder = (async () => {
-      while (next < tasks.length) {
-        await foldPendingAnalytics(database.db);
-        await new Promise((resolve) => setTimeout(resolve, 15));
-      }
-    })();
-    await Promise.all([
-      folder,
-      ...Array.from({ length: 5 }, async () => {
-        while (next < tasks.length) {
-          const task = tasks[next++]!;
-          for (let attempt = 0; ; attempt += 1) {
-            try {
-              await task();
-              break;
-            } catch (error) {
-              const code = (error as { cause?: { code?: string } }).cause?.code;
-              if (attempt > 5 || (code !== '40P01' && code !== '40001')) throw error;
-            }
-          }
-        }
-      }),
-    ]);
+    // Five writers and one background fold folding until the last transition has started.
+    const folds = await runWithFolds(database, tasks, {
+      writers: 5,
+      folders: 1,
+      foldUntil: tasks.length,
+      pauseMs: 15,
+    });
+    expect(folds).toBeGreaterThan(0);
     expect(await keysOutOfStep(t)).toEqual([]);
 
     const today = new Date().toISOString().slice(0, 10);

@@ -4,10 +4,9 @@ import { addDays, ANALYTICS_DIMENSIONS, ANALYTICS_FILTERS, STATUS_TYPES } from '
 import { rows } from '../../src/db/client.js';
 import { withTenant } from '../../src/db/tenant-context.js';
 import * as repo from '../../src/modules/analytics/analytics.repository.js';
-import { foldPendingAnalytics } from '../../src/modules/analytics/analytics.service.js';
 import { openTestApp } from '../support/test-db.js';
 import { agentOf, shopWithCatalogue } from '../orders/orders-support.js';
-import { createVariedOrders, seededRandom, statusOfType } from './analytics-support.js';
+import { createVariedOrders, runWithFolds, seededRandom, statusOfType } from './analytics-support.js';
 
 const { app, database } = await openTestApp();
 // Full size on PostgreSQL (concurrent writers); smaller on the single-connection PGlite.
@@ -65,37 +64,14 @@ describe('analytics rollups (docs/decisions/0078, 0110, 0118, 0119)', () => {
           }
         });
     });
-    // Ten writers at a time (PGlite serialises them; PostgreSQL runs them concurrently), and two
-    // background folds (two instances' jobs, decision 0118) folding while they write, until half
-    // the transitions are done: the rest stays pending for the readers.
-    let next = 0;
-    let folds = 0;
-    const folders = Array.from({ length: 2 }, async () => {
-      while (next < tasks.length / 2) {
-        await foldPendingAnalytics(database.db);
-        folds += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    // Ten writers, and two background folds folding while they write until half the transitions
+    // are done: the rest stays pending for the readers.
+    const folds = await runWithFolds(database, tasks, {
+      writers: 10,
+      folders: 2,
+      foldUntil: tasks.length / 2,
+      pauseMs: 20,
     });
-    await Promise.all([
-      ...folders,
-      ...Array.from({ length: 10 }, async () => {
-        while (next < tasks.length) {
-          const task = tasks[next++]!;
-          for (let attempt = 0; ; attempt += 1) {
-            try {
-              await task();
-              break;
-            } catch (error) {
-              // Two writers on one order may deadlock on PostgreSQL; the loser retries like a user would.
-              // The driver wraps the database error: its code is on the cause (40P01 deadlock, 40001 serialization).
-              const code = (error as { cause?: { code?: string } }).cause?.code;
-              if (attempt > 5 || (code !== '40P01' && code !== '40001')) throw error;
-            }
-          }
-        }
-      }),
-    ]);
     expect(folds).toBeGreaterThan(0);
     expect(await mismatches(shop.tenant.id)).toEqual([]);
 

@@ -11,12 +11,14 @@ const { app, database } = await openTestApp();
 const db = database.db;
 
 /**
- * Decision 0126: the fold keeps each finished order's money row (analytics_order_money); the cost
- * prices and the fee grid are joined when the view reads. After every kind of change (a cost price,
- * a fee, a return, a re-dispatch, the order's fee columns, a line) the view equals the direct
- * computation, before the fold (the noted orders computed by the reader) and after it.
+ * Decisions 0126 and 0134: the fold keeps each finished order's money row and its priced money
+ * parts, summed into the accounting rollups. A price change (a cost price, a purchase that prices a
+ * product without one, a fee grid cell) and a commission line note the orders they price. After
+ * every kind of change (those, a return, a re-dispatch, the order's fee columns, a line) the view
+ * equals the direct computation, before the fold (the noted orders computed by the reader) and
+ * after it.
  */
-describe('accounting money rows: what invalidates them (decision 0126)', () => {
+describe('accounting money rows and parts: what invalidates them (decisions 0126, 0134)', () => {
   it('stays equal to the direct computation through cost, fee, status, order and line changes', async () => {
     const { shop, t, companyId, ofType } = await accountingShop(app, database, 0);
     const actor = { tenantId: t, userId: shop.tenant.ownerId, timeZone: 'Africa/Algiers', seesAll: true };
@@ -73,16 +75,35 @@ describe('accounting money rows: what invalidates them (decision 0126)', () => {
     expect(base.totals.returned_n).toBe(1);
     expect(await moneyRow(ids[5]!)).toBeNull(); // not finished: no money row
 
-    // A cost price: nothing noted, the stored rows stand, today's price is joined when read.
-    // Four watches delivered (one each in orders 0..3): +100 DA each.
+    // A cost price notes the delivered orders it prices: four watches delivered (one each in orders
+    // 0..3), +100 DA each, shown before the fold and after it.
+    const notedOrders = async () =>
+      (
+        await rows<{ id: number }>(
+          db,
+          sql`select distinct order_id as id from analytics_dirty where tenant_id = ${t} order by 1`,
+        )
+      ).map((r) => r.id);
     await sqlIn(sql`update products set cost_price = 1100 where tenant_id = ${t} and id = ${shop.watch.id}`);
+    expect(await notedOrders()).toEqual(ids.slice(0, 4));
     const costlier = await checked('watch cost price');
-    expect(await noted()).toBe(0);
+    await fold();
+    expect(await checked('watch cost price folded')).toEqual(costlier);
     expect(costlier.totals.product_cost_centimes - base.totals.product_cost_centimes).toBe(4 * 10_000);
-    // A variant's cost price: order 0's two shirts, +50 DA each.
+    // A variant's cost price: order 0's two shirts (order 5's are not delivered), +50 DA each.
     await sqlIn(sql`update product_variants set cost_price = 650 where tenant_id = ${t}`);
+    expect(await notedOrders()).toEqual([ids[0]]);
     const variant = await checked('variant cost price');
+    await fold();
     expect(variant.totals.product_cost_centimes - costlier.totals.product_cost_centimes).toBe(2 * 5_000);
+    // A purchase prices only the lines of products without a cost price: none here.
+    const [provider] = await withTenant(db, t, (tx) =>
+      rows<{ id: number }>(tx, sql`insert into providers (tenant_id, name) values (${t}, 'Fournisseur') returning id`),
+    );
+    await sqlIn(sql`insert into stock_movements (tenant_id, product_id, kind, quantity, on_hand_delta, reserved_delta,
+                      on_hand_after, reserved_after, unit_cost, provider_id)
+                    values (${t}, ${shop.watch.id}, 'purchase', 1, 0, 0, 0, 0, 999, ${provider!.id})`);
+    expect(await noted()).toBe(0);
 
     // The fee grid: wilaya 16's home and stop-desk fee (orders 1 and 3 delivered there), wilaya 31's
     // return fee (order 4 returned there).
@@ -90,8 +111,10 @@ describe('accounting money rows: what invalidates them (decision 0126)', () => {
                     where tenant_id = ${t} and shipping_company_id = ${companyId} and state_id = 16`);
     await sqlIn(sql`update shipping_fees set return_fee = 300
                     where tenant_id = ${t} and shipping_company_id = ${companyId} and state_id = 31`);
+    expect(await noted()).toBeGreaterThan(0);
     const fees = await checked('fee grid');
-    expect(await noted()).toBe(0);
+    await fold();
+    expect(await checked('fee grid folded')).toEqual(fees);
     expect(fees.totals.carrier_fee_centimes - variant.totals.carrier_fee_centimes).toBe(2 * 5_000);
     expect(fees.totals.return_fee_centimes - variant.totals.return_fee_centimes).toBe(5_000);
 
@@ -137,15 +160,59 @@ describe('accounting money rows: what invalidates them (decision 0126)', () => {
     expect((await moneyRow(ids[2]!))!.line_quantities).toEqual([3]);
     expect(lines.totals.product_cost_centimes - redelivered.totals.product_cost_centimes).toBe(2 * 110_000);
 
-    // The rebuild writes the same rows the fold kept.
+    // Without a cost price the watch is priced from its latest purchase: a purchase notes its orders.
+    await sqlIn(sql`update products set cost_price = null where tenant_id = ${t} and id = ${shop.watch.id}`);
+    await fold();
+    await sqlIn(sql`insert into stock_movements (tenant_id, product_id, kind, quantity, on_hand_delta, reserved_delta,
+                      on_hand_after, reserved_after, unit_cost, provider_id)
+                    values (${t}, ${shop.watch.id}, 'purchase', 1, 0, 0, 0, 0, 1234, ${provider!.id})`);
+    expect((await notedOrders()).length).toBe(4);
+    const purchased = await checked('purchase pending');
+    await fold();
+    expect(await checked('purchase folded')).toEqual(purchased);
+    expect(purchased.totals.product_cost_centimes).not.toBe(lines.totals.product_cost_centimes);
+
+    // A commission line notes its order.
+    await sqlIn(sql`insert into agent_commissions (tenant_id, order_id, agent_id, kind, rule_on, amount_centimes, occurred_at)
+                    values (${t}, ${ids[2]!}, ${shop.tenant.ownerId}, 'earned', 'delivered', 7500, now())`);
+    expect(await notedOrders()).toEqual([ids[2]]);
+    const commissioned = await checked('commission pending');
+    await fold();
+    expect(await checked('commission folded')).toEqual(commissioned);
+    expect(commissioned.totals.commission_centimes - purchased.totals.commission_centimes).toBe(7_500);
+
+    // The rebuild writes the same rows, parts and rollups the fold kept.
+    const kept = async () =>
+      withTenant(db, t, async (tx) => ({
+        parts: await rows(
+          tx,
+          sql`select * from analytics_money_parts where tenant_id = ${t} order by order_id, kind, day, pool, agent_key`,
+        ),
+        rollups: await rows(
+          tx,
+          sql`select * from analytics_money_rollups where tenant_id = ${t}
+                and (revenue, product_cost, carrier_fee, return_fee, commission, delivered_n, returned_n) <> (0, 0, 0, 0, 0, 0, 0)
+              order by fk, fv, day, ok, ov`,
+        ),
+        counts: await rows(
+          tx,
+          sql`select * from analytics_money_pool_counts where tenant_id = ${t} and n <> 0 order by fk, fv, day, pool, ok, ov`,
+        ),
+      }));
+    const keptParts = await kept();
+    expect(keptParts.parts.length).toBeGreaterThan(6);
+    expect(keptParts.rollups.length).toBeGreaterThan(0);
+    await sqlIn(sql`select app_analytics_rebuild(${t})`);
+    expect(await kept()).toEqual(keptParts);
+    expect(await checked('rebuilt parts')).toEqual(commissioned);
+
     const allRows = () =>
       withTenant(db, t, (tx) =>
         rows(tx, sql`select * from analytics_order_money where tenant_id = ${t} order by order_id`),
       );
-    const kept = await allRows();
-    expect(kept).toHaveLength(5);
+    const keptRows = await allRows();
+    expect(keptRows).toHaveLength(5);
     await sqlIn(sql`select app_analytics_rebuild(${t})`);
-    expect(await allRows()).toEqual(kept);
-    expect(await checked('rebuilt')).toEqual(lines);
+    expect(await allRows()).toEqual(keptRows);
   }, 180_000);
 });

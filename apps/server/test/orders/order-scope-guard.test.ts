@@ -75,13 +75,9 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     reads: 2,
     why: "an order's profit reads it through visibleTo; its ad-spend share counts the shop's orders of the day (only the share is shown)",
   },
-  'modules/analytics/accounting.repository.ts': {
-    reads: 2,
-    why: "the accounting view (decision 0116): the ad-spend pools' orders of the day, summed; 'view accounting', and a Support Agent's own orders (agent filter forced)",
-  },
-  'modules/analytics/accounting-finished.repository.ts': {
-    reads: 1,
-    why: "the accounting view's direct computation (decision 0126, source 'computed'): the finished orders' carrier fees, summed; 'view accounting'",
+  'modules/analytics/accounting-direct.repository.ts': {
+    reads: 3,
+    why: "the accounting view's direct computation (decisions 0116, 0134; source 'computed'): the ad-spend pools' orders of the day and the finished orders' carrier fees, summed; 'view accounting', and a Support Agent's own orders (agent filter forced)",
   },
   'modules/users/users.repository.ts': {
     reads: 1,

@@ -1,47 +1,121 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TAnalyticsFilter, TDayRange } from '@cod/shared';
+import type { TDayRange } from '@cod/shared';
 import { rows, type Tx } from '../../db/client.js';
 import { keyFilters } from '../../db/analytics-keys.js';
-import { computedFinished, storedFinished } from './accounting-finished.repository.js';
+import { accountingDirect } from './accounting-direct.repository.js';
+import {
+  AD_SCALE,
+  outputsSql,
+  poolsSql,
+  UNMATCHED_POOL_KEYS,
+  unmatchedPoolFilter,
+  type TAccountingFilter,
+  type TAccountingOutput,
+  type TAccountingShape,
+} from './accounting-outputs.repository.js';
+
+export type { TAccountingFilter, TAccountingOutput, TAccountingShape } from './accounting-outputs.repository.js';
 
 /**
- * The accounting view's money (issue 14.2, docs/decisions/0116): the parts of an order's profit
- * (decision 0103), each on the local day of its event, summed by (day, campaign, products).
- * No per-request scan of the shop's orders: the finished orders' money rows the fold keeps are read
- * by day (decision 0126; the direct computation finds them through the status history of the
- * period), the ad-spend pools through the period's expenses and the orders created on those days
- * of that campaign or source, the commissions through the ledger's day index.
- */
-export interface TAccountingGroup {
-  day: string;
-  campaign_key: string | null;
-  product_keys: string[] | null;
-  revenue: string;
-  product_cost: string;
-  carrier_fee: string;
-  return_fee: string;
-  commission: string;
-  ad_spend: string;
-  delivered_n: string;
-  returned_n: string;
-}
-
-export type TAccountingFilter = { kind: TAnalyticsFilter; value: string };
-
-/**
- * 'groups': one row per (day, campaign, products), for the period's days and breakdowns. 'totals':
- * one row, the period's sums, for the previous period (only its totals are shown): the ~75,000
- * groups of a 90-day period at 1,000,000 orders are neither built nor sent (decision 0132).
- */
-export type TAccountingShape = 'groups' | 'totals';
-
-/**
- * Where the orders' facts come from (decision 0124): 'stored' reads the facts the fold keeps
- * (analytics_order_facts, one primary-key probe per order) and computes only the orders noted since
- * the last fold; 'computed' recomputes every order's facts from its history (the direct
- * computation the stored path is checked against, and the bench's "before").
+ * The accounting view's money (issue 14.2, docs/decisions/0116 and 0134): revenue, costs, fees,
+ * commissions and ad spend of a period, as its total, days, campaigns and products.
+ *
+ * 'stored' reads what the fold keeps (migration 0042): under no filter or one, the pre-summed
+ * rollups of the period's days for that filter (a few thousand rows whatever the shop's size);
+ * under several, the orders' money parts of the period, filtered. Both add the orders noted since
+ * the last fold (their parts now, minus their stored parts). Ad spend is spread when read, from the
+ * pools' member counts and the expenses. 'computed' is the direct computation it is checked against.
  */
 export type TFactsSource = 'stored' | 'computed';
+
+export async function accountingOutputs(
+  tx: Tx,
+  tenantId: number,
+  range: TDayRange,
+  window: { from: Date; to: Date },
+  timeZone: string,
+  filters: TAccountingFilter[],
+  source: TFactsSource = 'stored',
+  shape: TAccountingShape = 'groups',
+): Promise<TAccountingOutput[]> {
+  if (source === 'computed') return accountingDirect(tx, tenantId, range, window, timeZone, filters, shape);
+  // The planner cannot estimate the pending function's rows (as app_analytics_pending, migration 0034).
+  await tx.execute(sql`set local jit = off`);
+  const inRange = (alias: string) => sql`${sql.raw(alias)}.day between ${range.from}::date and ${range.to}::date`;
+  // Under the 'totals' shape only the rows of the days output are read.
+  const outputs = (alias: string) => (shape === 'totals' ? sql`and ${sql.raw(alias)}.ok = 'day'` : sql``);
+  const keysOf = (alias: string) =>
+    sql.raw(`app_analytics_money_keys(${alias}.agent_key, ${alias}.source_key, ${alias}.campaign_key, ${alias}.wilaya_key,
+      ${alias}.carrier_key, ${alias}.product_keys)`);
+  const single = filters.length <= 1;
+  const fk = filters[0]?.kind ?? '';
+  const fv = filters[0]?.value ?? '';
+  const conditions = keyFilters('r', filters);
+  const partFilters = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  // Under one filter the rollups' keys (fk, fv) select the rows; under several, every filter is
+  // checked on the parts (alias r) and the keys without a filter (fk '') give the outputs.
+  const keyed = (kinds: SQL, rollup: SQL, columns: SQL) =>
+    single
+      ? sql`${rollup}
+        union all
+        select r.day, ${columns} from pending r cross join lateral ${keysOf('r')} k
+        where ${kinds} and k.fk = ${fk} and k.fv = ${fv} and ${inRange('r')} ${outputs('k')}`
+      : sql`select r.day, ${columns} from (
+          select 1 as sign, p.* from analytics_money_parts p
+          where p.tenant_id = ${tenantId} and ${inRange('p')}
+          union all select * from pending
+        ) r cross join lateral ${keysOf('r')} k
+        where ${kinds} and k.fk = '' and ${inRange('r')} ${partFilters} ${outputs('k')}`;
+  return rows<TAccountingOutput>(
+    tx,
+    sql`with pending as materialized (
+          select d.sign, (d.part).* from app_analytics_money_parts_pending(${tenantId}) d
+        ),
+        money as (${keyed(
+          sql`r.kind <> 'm'`,
+          sql`select r.day, r.ok, r.ov, r.revenue, r.product_cost, r.carrier_fee, r.return_fee, r.commission,
+              r.delivered_n, r.returned_n
+            from analytics_money_rollups r
+            where r.tenant_id = ${tenantId} and r.fk = ${fk} and r.fv = ${fv} and ${inRange('r')} ${outputs('r')}`,
+          sql`k.ok, k.ov, r.sign * r.revenue as revenue, r.sign * r.product_cost as product_cost,
+            r.sign * r.carrier_fee as carrier_fee, r.sign * r.return_fee as return_fee,
+            r.sign * r.commission as commission, r.sign * r.delivered_n as delivered_n,
+            r.sign * r.returned_n as returned_n`,
+        )}),
+        counts as (${keyed(
+          sql`r.kind = 'm'`,
+          sql`select r.day, r.pool, r.ok, r.ov, r.n from analytics_money_pool_counts r
+            where r.tenant_id = ${tenantId} and r.fk = ${fk} and r.fv = ${fv} and ${inRange('r')} ${outputs('r')}`,
+          sql`r.pool, k.ok, k.ov, r.sign as n`,
+        )}),
+        -- Each pool's orders, whatever the filters: the spend is spread over all of them.
+        sizes as (
+          select s.day, s.pool, sum(s.n)::bigint as n from (
+            select r.day, r.pool, r.n from analytics_money_pool_counts r
+            where r.tenant_id = ${tenantId} and r.fk = '' and r.fv = '' and ${inRange('r')} and r.ok = 'day'
+            union all
+            select r.day, r.pool, r.sign from pending r where r.kind = 'm' and ${inRange('r')}
+          ) s group by s.day, s.pool
+        ),
+        pools as (${poolsSql(tenantId, range, timeZone)}),
+        keyed as (
+          select m.day, m.ok, m.ov, m.revenue, m.product_cost, m.carrier_fee, m.return_fee, m.commission,
+            0::bigint as ad_micro, m.delivered_n, m.returned_n
+          from money m
+          union all
+          select c.day, c.ok, c.ov, 0, 0, 0, 0, 0, c.n * (p.spend * ${AD_SCALE} / s.n), 0, 0
+          from (select c.day, c.pool, c.ok, c.ov, sum(c.n)::bigint as n from counts c group by c.day, c.pool, c.ok, c.ov) c
+          join sizes s on s.day = c.day and s.pool = c.pool and s.n > 0
+          join pools p on p.day = c.day and p.pool = c.pool
+          union all
+          select p.day, o.ok, o.ov, 0, 0, 0, 0, 0, p.spend * ${AD_SCALE}, 0, 0
+          from pools p ${UNMATCHED_POOL_KEYS}
+          where not exists (select 1 from sizes s where s.day = p.day and s.pool = p.pool and s.n > 0)
+            and ${unmatchedPoolFilter(filters)}
+        )
+        ${outputsSql(shape)}`,
+  );
+}
 
 /** The current facts of the orders `ids` (an integer[] expression, evaluated once), as a query. */
 function factsOf(tenantId: number, ids: SQL, source: TFactsSource): SQL {
@@ -62,112 +136,6 @@ function factsOf(tenantId: number, ids: SQL, source: TFactsSource): SQL {
 function filterSql(filters: TAccountingFilter[]): SQL {
   const conditions = keyFilters('r', filters);
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-}
-
-export async function accountingGroups(
-  tx: Tx,
-  tenantId: number,
-  range: TDayRange,
-  window: { from: Date; to: Date },
-  timeZone: string,
-  filters: TAccountingFilter[],
-  source: TFactsSource = 'stored',
-  shape: TAccountingShape = 'groups',
-): Promise<TAccountingGroup[]> {
-  const wf = window.from.toISOString();
-  const wt = window.to.toISOString();
-  const dims = sql`f.source_key, f.campaign_key, f.wilaya_key, f.carrier_key, f.product_keys`;
-  // The planner cannot estimate the facts function's rows (it guesses far too many) and would spend
-  // seconds JIT-compiling this statement (as app_analytics_pending, migration 0034).
-  await tx.execute(sql`set local jit = off`);
-  // The final grouping holds ~10,000 (day, campaign, products) groups of a 90-day period: in memory,
-  // not spilled to disk in 256 batches as with the default 4 MB (decision 0126).
-  await tx.execute(sql`set local work_mem = '32MB'`);
-  const finished =
-    source === 'computed'
-      ? computedFinished(tenantId, range, { wf, wt })
-      : storedFinished(tenantId, range, { wf, wt }, filters);
-  return rows<TAccountingGroup>(
-    tx,
-    sql`with ${finished.head}
-        ledger as (
-          select a.order_id, a.agent_id, a.amount_centimes, a.occurred_at from agent_commissions a
-          where a.tenant_id = ${tenantId} and a.occurred_at >= ${wf} and a.occurred_at < ${wt}
-        ),
-        pools as (
-          -- The local day's bounds as columns: compared in the members' index scan, where (under the
-          -- row-level security of the app role) an expression with a time-zone conversion may not go.
-          select e.spent_on as day, e.campaign_id as campaign, null::text as source,
-            min(e.sales_source) as expense_source, sum(e.amount_centimes)::bigint as spend,
-            (e.spent_on::timestamp at time zone ${timeZone}) as day_start,
-            ((e.spent_on + 1)::timestamp at time zone ${timeZone}) as day_end
-          from expenses e
-          where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
-            and e.campaign_id is not null
-          group by e.spent_on, e.campaign_id
-          union all
-          select e.spent_on, null, e.sales_source, e.sales_source, sum(e.amount_centimes)::bigint,
-            (e.spent_on::timestamp at time zone ${timeZone}), ((e.spent_on + 1)::timestamp at time zone ${timeZone})
-          from expenses e
-          where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
-            and e.campaign_id is null and e.sales_source is not null
-          group by e.spent_on, e.sales_source
-        ),
-        members as (
-          select p.day, p.campaign, p.source, p.spend, o.id as order_id,
-            row_number() over (partition by p.day, p.campaign, p.source order by o.id) as rank,
-            count(*) over (partition by p.day, p.campaign, p.source) as n
-          from pools p
-          join lateral (
-            select o.id from orders o
-            where o.tenant_id = ${tenantId} and o.deleted_at is null and o.campaign_id = p.campaign
-              and o.created_at >= p.day_start and o.created_at < p.day_end
-            union all
-            select o.id from orders o
-            where p.campaign is null and o.tenant_id = ${tenantId} and o.deleted_at is null and o.sales_source = p.source
-              and o.created_at >= p.day_start and o.created_at < p.day_end
-          ) o on true
-        ),
-        wanted as (
-          select array(${finished.wantedIds ? sql`${finished.wantedIds} union ` : sql``}select order_id from ledger
-            union select order_id from members) as ids
-        ),
-        -- The orders' facts as they are now (decision 0077's events and dimensions).
-        facts as (${factsOf(tenantId, sql`(select ids from wanted)`, source)}),
-        ${finished.ctes}
-        r as (
-          ${finished.rows}
-          union all
-          select (a.occurred_at at time zone ${timeZone})::date, a.agent_id::text, ${dims},
-            0, 0, 0, 0, a.amount_centimes, 0, 0, 0
-          from ledger a
-          left join facts f on f.order_id = a.order_id
-          union all
-          select m.day, f.agent_key, ${dims}, 0, 0, 0, 0, 0,
-            m.spend / m.n + case when m.rank <= m.spend % m.n then 1 else 0 end, 0, 0
-          from members m
-          left join facts f on f.order_id = m.order_id
-          union all
-          select p.day, null, coalesce(p.expense_source, '-'), coalesce(p.campaign, '-'), null, null, null,
-            0, 0, 0, 0, 0, p.spend, 0, 0
-          from pools p
-          -- A pool is a campaign's or (no campaign) a source's: one of the two is null.
-          where (p.day, p.campaign is null, coalesce(p.campaign, p.source)) not in (
-            select m.day, m.campaign is null, coalesce(m.campaign, m.source) from members m)
-        )
-        select ${
-          shape === 'groups'
-            ? sql`to_char(r.day, 'YYYY-MM-DD') as day, r.campaign_key, r.product_keys,`
-            : sql`null as day, null as campaign_key, null as product_keys,`
-        }
-          coalesce(sum(r.revenue), 0)::text as revenue, coalesce(sum(r.product_cost), 0)::text as product_cost,
-          coalesce(sum(r.carrier_fee), 0)::text as carrier_fee, coalesce(sum(r.return_fee), 0)::text as return_fee,
-          coalesce(sum(r.commission), 0)::text as commission, coalesce(sum(r.ad_spend), 0)::text as ad_spend,
-          coalesce(sum(r.delivered_n), 0)::text as delivered_n, coalesce(sum(r.returned_n), 0)::text as returned_n
-        from r
-        where r.day between ${range.from}::date and ${range.to}::date and ${filterSql(filters)}
-        ${shape === 'groups' ? sql`group by r.day, r.campaign_key, r.product_keys` : sql``}`,
-  );
 }
 
 export interface TAgentCommissionGroup {

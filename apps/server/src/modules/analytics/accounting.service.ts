@@ -1,6 +1,5 @@
 import {
   accountingLine,
-  addAccounting,
   addDays,
   centimes,
   dayWindow,
@@ -30,7 +29,7 @@ const widened = (range: TDayRange, timeZone: string) => ({
   to: dayWindow(addDays(range.to, 1), timeZone).to,
 });
 
-const sumsOf = (g: repo.TAccountingGroup): TAccountingSums => ({
+const sumsOf = (g: repo.TAccountingOutput): TAccountingSums => ({
   revenue_centimes: centimes(Number(g.revenue)),
   product_cost_centimes: centimes(Number(g.product_cost)),
   carrier_fee_centimes: centimes(Number(g.carrier_fee)),
@@ -40,12 +39,6 @@ const sumsOf = (g: repo.TAccountingGroup): TAccountingSums => ({
   delivered_n: Number(g.delivered_n),
   returned_n: Number(g.returned_n),
 });
-
-function groupBy(entries: Array<[string, TAccountingSums]>): Map<string, TAccountingSums> {
-  const out = new Map<string, TAccountingSums>();
-  for (const [key, sums] of entries) out.set(key, addAccounting(out.get(key) ?? ZERO_ACCOUNTING, sums));
-  return out;
-}
 
 /**
  * GET /dashboard/analytics/accounting. `source` 'computed' recomputes the orders' facts instead of
@@ -62,8 +55,8 @@ export async function accountingReport(
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const period = await analyticsPeriodOf(tx, actor, query, now);
     const previous = query.compare && query.date !== 'all' ? previousPeriod(period, query.date) : null;
-    const groupsOf = (range: TDayRange, shape: repo.TAccountingShape) =>
-      repo.accountingGroups(
+    const outputsOf = (range: TDayRange, shape: repo.TAccountingShape) =>
+      repo.accountingOutputs(
         tx,
         actor.tenantId,
         range,
@@ -73,34 +66,40 @@ export async function accountingReport(
         source,
         shape,
       );
-    const groups = (await groupsOf(period, 'groups')).map((g) => ({ g, sums: sumsOf(g) }));
-    // Only the previous period's totals are shown: one summed row (decision 0132).
-    const previousGroups = previous ? await groupsOf(previous, 'totals') : null;
-
-    const days = groupBy(groups.map(({ g, sums }) => [g.day, sums]));
-    // An order with several products counts under each (as a product filter does, decision 0078).
-    const products = groupBy(
-      groups.flatMap(({ g, sums }) =>
-        (g.product_keys?.length ? g.product_keys : ['-']).map((key) => [key, sums] as [string, TAccountingSums]),
-      ),
+    const outputs = await outputsOf(period, 'groups');
+    // Only the previous period's total is shown (decision 0132).
+    const previousOutputs = previous ? await outputsOf(previous, 'totals') : null;
+    const totalOf = (rows: repo.TAccountingOutput[]) => {
+      const total = rows.find((row) => row.out === 'total');
+      return accountingLine(total ? sumsOf(total) : ZERO_ACCOUNTING);
+    };
+    const rowsOf = (out: repo.TAccountingOutput['out']) => outputs.filter((row) => row.out === out);
+    const productLabels = await labelsOf(
+      tx,
+      actor.tenantId,
+      'product',
+      rowsOf('product').map((row) => row.key),
     );
-    const campaigns = groupBy(groups.map(({ g, sums }) => [g.campaign_key ?? '-', sums]));
-    const productLabels = await labelsOf(tx, actor.tenantId, 'product', [...products.keys()]);
-    const rowsOf = (map: Map<string, TAccountingSums>, label: (key: string) => string): TAccountingRow[] =>
-      [...map]
-        .map(([key, sums]) => ({ key, label: label(key), ...accountingLine(sums) }))
-        .sort((a, b) => b.revenue_centimes - a.revenue_centimes || b.ad_spend_centimes - a.ad_spend_centimes);
+    const breakdown = (out: 'campaign' | 'product', label: (key: string) => string): TAccountingRow[] =>
+      rowsOf(out)
+        .map((row) => ({ key: row.key, label: label(row.key), ...accountingLine(sumsOf(row)) }))
+        .sort(
+          (a, b) =>
+            b.revenue_centimes - a.revenue_centimes ||
+            b.ad_spend_centimes - a.ad_spend_centimes ||
+            a.key.localeCompare(b.key),
+        );
     return {
       period,
       previousPeriod: previous,
       timeZone: actor.timeZone,
-      totals: accountingLine(addAccounting(...groups.map((x) => x.sums))),
-      previousTotals: previousGroups ? accountingLine(addAccounting(...previousGroups.map(sumsOf))) : null,
-      days: [...days]
-        .map(([day, sums]) => ({ day, ...accountingLine(sums) }))
+      totals: totalOf(outputs),
+      previousTotals: previousOutputs ? totalOf(previousOutputs) : null,
+      days: rowsOf('day')
+        .map((row) => ({ day: row.key, ...accountingLine(sumsOf(row)) }))
         .sort((a, b) => a.day.localeCompare(b.day)),
-      byProduct: rowsOf(products, (key) => productLabels.get(key)?.label ?? key),
-      byCampaign: rowsOf(campaigns, (key) => key),
+      byProduct: breakdown('product', (key) => productLabels.get(key)?.label ?? key),
+      byCampaign: breakdown('campaign', (key) => key),
     };
   });
 }

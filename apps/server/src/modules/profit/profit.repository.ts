@@ -49,8 +49,6 @@ export async function profitLines(
     tx,
     sql`select l.quantity, (l.price * l.quantity)::text as amount, ${LINE_UNIT_COST}::text as unit_cost
         from order_lines l
-        join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
-        left join product_variants v on v.tenant_id = l.tenant_id and v.id = l.variant_id
         where l.tenant_id = ${tenantId} and l.order_id = ${orderId}
         order by l.position, l.id`,
   );

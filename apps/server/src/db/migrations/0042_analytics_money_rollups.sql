@@ -94,7 +94,8 @@ CREATE TABLE analytics_money_rollups (
   commission bigint NOT NULL,
   delivered_n bigint NOT NULL,
   returned_n bigint NOT NULL,
-  PRIMARY KEY (tenant_id, fk, fv, day, ok, ov)
+  -- The output before the day: a read of one output (the days, or the products) is one range.
+  PRIMARY KEY (tenant_id, fk, fv, ok, day, ov)
 );
 SELECT app_enable_tenant_rls('analytics_money_rollups'::regclass);
 
@@ -108,7 +109,7 @@ CREATE TABLE analytics_money_pool_counts (
   ok text COLLATE "C" NOT NULL,
   ov text COLLATE "C" NOT NULL,
   n bigint NOT NULL,
-  PRIMARY KEY (tenant_id, fk, fv, day, pool, ok, ov)
+  PRIMARY KEY (tenant_id, fk, fv, ok, day, pool, ov)
 );
 SELECT app_enable_tenant_rls('analytics_money_pool_counts'::regclass);
 
@@ -197,8 +198,8 @@ BEGIN
       p_sign * sum(e.carrier_fee), p_sign * sum(e.return_fee), p_sign * sum(e.commission),
       p_sign * sum(e.delivered_n), p_sign * sum(e.returned_n)
     FROM e WHERE e.kind <> 'm'
-    GROUP BY e.fk, e.fv, e.day, e.ok, e.ov
-    ORDER BY e.fk, e.fv, e.day, e.ok, e.ov
+    GROUP BY e.fk, e.fv, e.ok, e.day, e.ov
+    ORDER BY e.fk, e.fv, e.ok, e.day, e.ov
     ON CONFLICT (tenant_id, fk, fv, day, ok, ov) DO UPDATE SET
       revenue = r.revenue + excluded.revenue,
       product_cost = r.product_cost + excluded.product_cost,
@@ -211,8 +212,8 @@ BEGIN
   INSERT INTO analytics_money_pool_counts AS r
   SELECT p_tenant, e.fk, e.fv, e.day, e.pool, e.ok, e.ov, p_sign * count(*)
   FROM e WHERE e.kind = 'm'
-  GROUP BY e.fk, e.fv, e.day, e.pool, e.ok, e.ov
-  ORDER BY e.fk, e.fv, e.day, e.pool, e.ok, e.ov
+  GROUP BY e.fk, e.fv, e.ok, e.day, e.pool, e.ov
+  ORDER BY e.fk, e.fv, e.ok, e.day, e.pool, e.ov
   ON CONFLICT (tenant_id, fk, fv, day, pool, ok, ov) DO UPDATE SET n = r.n + excluded.n;
 END $$;
 

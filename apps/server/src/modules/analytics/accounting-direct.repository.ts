@@ -81,29 +81,25 @@ export async function accountingDirect(
           where fin.day between ${range.from}::date and ${range.to}::date
             and exists (select 1 from fin_events e where e.order_id = fin.order_id and e.event_day = fin.day)
         ),
-        cost as (
-          select l.order_id, sum(l.quantity * round(coalesce(${LINE_UNIT_COST}, 0) * 100))::bigint as cost
-          from order_lines l
-          where l.tenant_id = ${tenantId} and l.order_id = any(array(select order_id from finished where delivered))
-          group by l.order_id
-        ),
-        fees as (
-          select o.id as order_id, round(coalesce(${CARRIER_FEE}, 0) * 100)::bigint as carrier_fee,
-            round(${RETURN_FEE} * 100)::bigint as return_fee
-          from orders o
-          where o.tenant_id = ${tenantId} and o.id = any(array(select order_id from finished))
-        ),
+        -- One row per finished order (revenue, fees, counts) and one per line of a delivered one (its
+        -- cost), each reading its order or lines by key: the planner takes "finished" for one row,
+        -- and a join of CTEs it makes a nested loop of 88,000 × 88,000 at 1,000,000 orders.
         r as (
           select f.day, f.agent_key, ${dims},
             case when f.delivered then f.total_centimes else 0 end as revenue,
-            case when f.delivered then coalesce(c.cost, 0) else 0 end as product_cost,
-            case when f.delivered then coalesce(x.carrier_fee, 0) else 0 end as carrier_fee,
-            case when f.delivered then 0 else coalesce(x.return_fee, 0) end as return_fee,
+            0::bigint as product_cost,
+            case when f.delivered then round(coalesce(${CARRIER_FEE}, 0) * 100)::bigint else 0 end as carrier_fee,
+            case when f.delivered then 0 else round(${RETURN_FEE} * 100)::bigint end as return_fee,
             0::bigint as commission, 0::bigint as ad_micro,
             f.delivered::int as delivered_n, (not f.delivered)::int as returned_n
           from finished f
-          left join cost c on c.order_id = f.order_id
-          left join fees x on x.order_id = f.order_id
+          join orders o on o.tenant_id = ${tenantId} and o.id = f.order_id
+          union all
+          select f.day, f.agent_key, ${dims}, 0,
+            (l.quantity * round(coalesce(${LINE_UNIT_COST}, 0) * 100))::bigint, 0, 0, 0, 0, 0, 0
+          from finished f
+          join order_lines l on l.tenant_id = ${tenantId} and l.order_id = f.order_id
+          where f.delivered
           union all
           select (a.occurred_at at time zone ${timeZone})::date, a.agent_id::text, ${dims},
             0, 0, 0, 0, a.amount_centimes, 0, 0, 0

@@ -28,13 +28,17 @@ export interface TDatabaseOptions {
   /** PGlite data directory; `memory://` for a throw-away database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** How long a transaction waits for a free connection before failing (ms; default 5,000). */
+  connectionWaitMs?: number;
 }
 
 export async function openDatabase(options: TDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize, options.connectionWaitMs)
+    : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // int8 (counts, sums of ids) as JS numbers; our ids stay far below 2^53.
@@ -43,7 +47,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: connectionWaitMs,
     Client: beginWithNext(pg.Client),
   });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead

@@ -17,7 +17,11 @@ import type { TCommissionType, TRoleName } from '@cod/shared';
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { databaseUrl: url, poolSize: 5 } : { dataDir: 'memory://' });
+  // A test that sends more requests at once than the pool has connections queues the rest; on a
+  // loaded CI machine the queue can outlast the server's 5 s wait (a 500 seen in a concurrency test).
+  const database = await openDatabase(
+    url ? { databaseUrl: url, poolSize: 5, connectionWaitMs: 60_000 } : { dataDir: 'memory://' },
+  );
   await migrate(database);
   await syncReferenceData(database.db);
   afterAll(() => database.close());

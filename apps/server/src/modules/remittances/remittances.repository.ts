@@ -222,14 +222,18 @@ export async function insertRemittance(
 
 /**
  * Marks parcels paid. The unique order of remittance_parcels is the guard: a parcel another
- * remittance paid meanwhile is not inserted, and the ids that were are returned.
+ * remittance paid meanwhile is not inserted, and the ids that were are returned. Rows go in by
+ * order id: an insert that meets another transaction's uncommitted row waits for it, so two
+ * statements listing the same parcels in opposite orders would each wait on the other (a deadlock,
+ * answered 500); in one order, the later one queues and then skips what the first paid.
  */
 export async function insertPaidParcels(
   tx: Tx,
   tenantId: number,
   remittanceId: number,
-  parcels: Array<{ orderId: number; tracking: string; expected: number; paid: number }>,
+  unordered: Array<{ orderId: number; tracking: string; expected: number; paid: number }>,
 ): Promise<Set<number>> {
+  const parcels = [...unordered].sort((a, b) => a.orderId - b.orderId);
   const inserted = new Set<number>();
   for (let start = 0; start < parcels.length; start += 5000) {
     const chunk = parcels.slice(start, start + 5000);
@@ -246,8 +250,9 @@ export async function insertPaidParcels(
     for (const row of done) inserted.add(row.order_id);
   }
   // What is paid is no longer owed (docs/decisions/0104).
-  for (let start = 0; start < inserted.size; start += 5000) {
-    const ids = [...inserted].slice(start, start + 5000);
+  const paidIds = [...inserted].sort((a, b) => a - b);
+  for (let start = 0; start < paidIds.length; start += 5000) {
+    const ids = paidIds.slice(start, start + 5000);
     await tx.execute(
       sql`delete from carrier_receivables where tenant_id = ${tenantId} and order_id = any(${`{${ids.join(',')}}`}::int[])`,
     );

@@ -32,6 +32,19 @@ describe('accounting rollups under concurrent changes (decision 0134)', () => {
     await spend(40_003, { sales_source: 'tiktok', campaign_id: 'camp-2' });
     await spend(30_007, { sales_source: 'facebook' });
     await spend(10_000, { sales_source: 'google' });
+    // Past pools (migration 0043): a third of the orders created yesterday, a third the day before,
+    // with spend on those days; the fold re-bases them, readers correct only today's.
+    await withTenant(db, t, (tx) =>
+      tx.execute(sql`update orders set created_at = created_at - interval '1 day' * ((id / 3) % 3)
+                     where tenant_id = ${t} and id = any(${`{${orderIds.join(',')}}`}::int[])`),
+    );
+    for (const back of [1, 2]) {
+      const day = dayIn(new Date(Date.now() - back * 86_400_000), 'Africa/Algiers');
+      await spend(70_001 * back, { occurred_on: day, sales_source: 'facebook', campaign_id: 'camp-1' });
+      await spend(20_011 * back, { occurred_on: day, sales_source: 'tiktok' });
+    }
+    const rebaseAll = () =>
+      withTenant(db, t, (tx) => tx.execute(sql`select app_analytics_money_rebase(${t}, ${today}::date + 1)`));
 
     const { random, pick } = seededRandom(20_261_126);
     const task = (i: number) => () =>
@@ -72,9 +85,17 @@ describe('accounting rollups under concurrent changes (decision 0134)', () => {
           await tx.execute(sql`update shipping_fees set home_fee = ${300 + Math.floor(random() * 200)},
                                  return_fee = ${Math.floor(random() * 300)}
                                where tenant_id = ${t} and shipping_company_id = ${companyId} and state_id = ${pick([16, 31])}`);
-        } else {
+        } else if (kind < 0.97) {
           await tx.execute(sql`update expenses set amount_centimes = amount_centimes + ${1 + Math.floor(random() * 999)}
                                where tenant_id = ${t} and id = (select min(id) from expenses where tenant_id = ${t})`);
+        } else if (kind < 0.985) {
+          // A past day's spend changes: read corrected until a fold re-bases it.
+          await tx.execute(sql`update expenses set amount_centimes = amount_centimes + ${1 + Math.floor(random() * 999)}
+                               where tenant_id = ${t} and id = (select max(id) from expenses where tenant_id = ${t}
+                                 and spent_on < ${today}::date)`);
+        } else {
+          // Today's pools re-based too, between folds and changes.
+          await tx.execute(sql`select app_analytics_money_rebase(${t}, ${today}::date + 1)`);
         }
       });
     const tasks = Array.from({ length: 1_000 }, (_, i) => task(i));
@@ -115,15 +136,36 @@ describe('accounting rollups under concurrent changes (decision 0134)', () => {
     expect(all.totals.carrier_fee_centimes).toBeGreaterThan(0);
     expect(all.totals.commission_centimes).toBeGreaterThan(0);
     expect(all.byProduct.some((row) => row.ad_spend_centimes > 0)).toBe(true);
+    // The past pools are held in the rollups at their weight now: nothing left for a reader to correct.
+    const [held] = await withTenant(db, t, (tx) =>
+      rows<{ pools: number; ad: string }>(
+        tx,
+        sql`select (select count(*)::int from analytics_money_pool_weights where tenant_id = ${t} and day < ${today}::date
+                      and w <> 0) as pools,
+                   (select sum(ad_micro)::text from analytics_money_rollups where tenant_id = ${t} and fk = '' and ok = 'day'
+                      and day < ${today}::date) as ad`,
+      ),
+    );
+    expect(held!.pools).toBeGreaterThanOrEqual(2);
+    expect(Number(held!.ad)).toBeGreaterThan(0);
+    expect(
+      await withTenant(db, t, (tx) => rows(tx, sql`select app_analytics_money_rebase(${t}, ${today}::date) as moved`)),
+    ).toEqual([{ moved: 0 }]);
 
     const kept = () =>
       withTenant(db, t, async (tx) => [
         await rows(
           tx,
-          sql`select fk, fv, day, ok, ov, revenue, product_cost, carrier_fee, return_fee, commission, delivered_n, returned_n
+          sql`select fk, fv, day, ok, ov, revenue, product_cost, carrier_fee, return_fee, commission, delivered_n, returned_n,
+                ad_micro
               from analytics_money_rollups where tenant_id = ${t}
-                and (revenue, product_cost, carrier_fee, return_fee, commission, delivered_n, returned_n) <> (0, 0, 0, 0, 0, 0, 0)
+                and (revenue, product_cost, carrier_fee, return_fee, commission, delivered_n, returned_n, ad_micro)
+                  <> (0, 0, 0, 0, 0, 0, 0, 0)
               order by fk, fv, day, ok, ov`,
+        ),
+        await rows(
+          tx,
+          sql`select day, pool, w from analytics_money_pool_weights where tenant_id = ${t} and w <> 0 order by day, pool`,
         ),
         await rows(
           tx,
@@ -131,8 +173,12 @@ describe('accounting rollups under concurrent changes (decision 0134)', () => {
               order by fk, fv, day, pool, ok, ov`,
         ),
       ]);
+    // Today's pools too, on both sides: a rebuild re-bases the past days only.
+    await rebaseAll();
+    await equalToDirect('re-based');
     const folded = await kept();
     await withTenant(db, t, (tx) => tx.execute(sql`select app_analytics_rebuild(${t})`));
+    await rebaseAll();
     expect(await kept()).toEqual(folded);
   }, 300_000);
 });

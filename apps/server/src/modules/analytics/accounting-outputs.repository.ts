@@ -33,26 +33,15 @@ export interface TAccountingOutput {
 export const AD_SCALE = 1_000_000;
 
 /**
- * The period's ad-spend pools (decision 0116): the expenses of a day of a campaign, or, with no
- * campaign, of a sales source. `pool` names them as the members' counts do ('c:…', 's:…');
- * `day_start`/`day_end` are the local day's bounds (for the direct computation's members).
+ * The period's ad-spend pools (decision 0116; SQL function app_analytics_ad_pools, migration 0043):
+ * the expenses of a day of a campaign, or, with no campaign, of a sales source. `pool` names them as
+ * the members' counts do ('c:…', 's:…'); `day_start`/`day_end` are the local day's bounds (for the
+ * direct computation's members).
  */
 export function poolsSql(tenantId: number, range: TDayRange, timeZone: string): SQL {
-  return sql`select e.spent_on as day, 'c:' || e.campaign_id as pool, e.campaign_id as campaign, null::text as source,
-      min(e.sales_source) as expense_source, sum(e.amount_centimes)::bigint as spend,
-      (e.spent_on::timestamp at time zone ${timeZone}) as day_start,
-      ((e.spent_on + 1)::timestamp at time zone ${timeZone}) as day_end
-    from expenses e
-    where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
-      and e.campaign_id is not null
-    group by e.spent_on, e.campaign_id
-    union all
-    select e.spent_on, 's:' || e.sales_source, null, e.sales_source, e.sales_source, sum(e.amount_centimes)::bigint,
-      (e.spent_on::timestamp at time zone ${timeZone}), ((e.spent_on + 1)::timestamp at time zone ${timeZone})
-    from expenses e
-    where e.tenant_id = ${tenantId} and e.spent_on between ${range.from}::date and ${range.to}::date
-      and e.campaign_id is null and e.sales_source is not null
-    group by e.spent_on, e.sales_source`;
+  return sql`select p.day, p.pool, p.campaign, p.source, p.expense_source, p.spend,
+      (p.day::timestamp at time zone ${timeZone}) as day_start, ((p.day + 1)::timestamp at time zone ${timeZone}) as day_end
+    from app_analytics_ad_pools(${tenantId}, ${range.from}::date, ${range.to}::date) p`;
 }
 
 /**

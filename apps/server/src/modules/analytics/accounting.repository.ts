@@ -23,8 +23,10 @@ export type { TAccountingFilter, TAccountingOutput, TAccountingShape } from './a
  * 'stored' reads what the fold keeps (migration 0042): under no filter or one, the pre-summed
  * rollups of the period's days for that filter (a few thousand rows whatever the shop's size);
  * under several, the orders' money parts of the period, filtered. Both add the orders noted since
- * the last fold (their parts now, minus their stored parts). Ad spend is spread when read, from the
- * pools' member counts and the expenses. 'computed' is the direct computation it is checked against.
+ * the last fold (their parts now, minus their stored parts). Ad spend: the rollups hold it spread at
+ * each pool's stored weight (migration 0043); the pools whose weight now differs add their stored
+ * members times the difference (under several filters, the members are counted from the parts).
+ * 'computed' is the direct computation it is checked against.
  */
 export type TFactsSource = 'stored' | 'computed';
 
@@ -83,19 +85,13 @@ export async function accountingOutputs(
         money as materialized (${keyed(
           sql`r.kind <> 'm'`,
           sql`select r.day, r.ok, r.ov, r.revenue, r.product_cost, r.carrier_fee, r.return_fee, r.commission,
-              r.delivered_n, r.returned_n
+              r.delivered_n, r.returned_n, r.ad_micro
             from analytics_money_rollups r
             where r.tenant_id = ${tenantId} and r.fk = ${fk} and r.fv = ${fv} and ${inRange('r')} ${outputs('r')}`,
           sql`k.ok, k.ov, r.sign * r.revenue as revenue, r.sign * r.product_cost as product_cost,
             r.sign * r.carrier_fee as carrier_fee, r.sign * r.return_fee as return_fee,
             r.sign * r.commission as commission, r.sign * r.delivered_n as delivered_n,
-            r.sign * r.returned_n as returned_n`,
-        )}),
-        counts as materialized (${keyed(
-          sql`r.kind = 'm'`,
-          sql`select r.day, r.pool, r.ok, r.ov, r.n from analytics_money_pool_counts r
-            where r.tenant_id = ${tenantId} and r.fk = ${fk} and r.fv = ${fv} and ${inRange('r')} ${outputs('r')}`,
-          sql`r.pool, k.ok, k.ov, r.sign as n`,
+            r.sign * r.returned_n as returned_n, 0::bigint as ad_micro`,
         )}),
         -- Each pool's orders, whatever the filters: the spend is spread over all of them.
         sizes as (
@@ -107,12 +103,31 @@ export async function accountingOutputs(
           ) s group by s.day, s.pool
         ),
         pools as (${poolsSql(tenantId, range, timeZone)}),
-        -- A pool's spend per order, in micro-centimes (AD_SCALE).
-        weights as (
+        -- A pool's spend per order now, in micro-centimes (AD_SCALE).
+        live as (
           select p.day, p.pool, p.spend * ${AD_SCALE} / s.n as w
           from pools p join sizes s on s.day = p.day and s.pool = p.pool
           where s.n > 0
         ),
+        -- With the weight the rollups' ad_micro holds (ws, migration 0043): only the pools whose two
+        -- differ (today's, an expense changed since the last fold) have their stored members read.
+        weights as materialized (
+          select coalesce(l.day, s.day) as day, coalesce(l.pool, s.pool) as pool, coalesce(l.w, 0) as w,
+            coalesce(s.w, 0) as ws
+          from live l
+          full join (select w.day, w.pool, w.w from analytics_money_pool_weights w
+            where w.tenant_id = ${tenantId} and ${inRange('w')}) s on s.day = l.day and s.pool = l.pool
+        ),
+        moved as materialized (select w.day, w.pool from weights w where w.w <> w.ws),
+        -- Members: 'stored' ones add count × (w − ws) to the rollups' ad_micro, the others count × w.
+        counts as materialized (${keyed(
+          sql`r.kind = 'm'`,
+          sql`select r.day, r.pool, r.ok, r.ov, r.n, true as stored from analytics_money_pool_counts r
+            where r.tenant_id = ${tenantId} and r.fk = ${fk} and r.fv = ${fv} ${outputs('r')}
+              and r.day between (select min(day) from moved) and (select max(day) from moved)
+              and (r.day, r.pool) in (select day, pool from moved)`,
+          sql`r.pool, k.ok, k.ov, r.sign as n, false as stored`,
+        )}),
         -- Summed per output key as early as possible (a day keeps its day; a campaign or product is
         -- summed over the period): the rows are not grouped per pool first, as c × w adds up per row.
         keyed as (
@@ -122,15 +137,15 @@ export async function accountingOutputs(
             sum(k.returned_n) as returned_n
           from (
             select m.day, m.ok, m.ov, m.revenue, m.product_cost, m.carrier_fee, m.return_fee, m.commission,
-              0::bigint as ad_micro, m.delivered_n, m.returned_n
+              m.ad_micro, m.delivered_n, m.returned_n
             from money m
             union all
-            select c.day, c.ok, c.ov, 0, 0, 0, 0, 0, c.n * w.w, 0, 0
+            select c.day, c.ok, c.ov, 0, 0, 0, 0, 0, c.n * (case when c.stored then w.w - w.ws else w.w end), 0, 0
             from counts c join weights w on w.day = c.day and w.pool = c.pool
             union all
             select p.day, o.ok, o.ov, 0, 0, 0, 0, 0, p.spend * ${AD_SCALE}, 0, 0
             from pools p ${UNMATCHED_POOL_KEYS}
-            where not exists (select 1 from weights w where w.day = p.day and w.pool = p.pool)
+            where not exists (select 1 from live w where w.day = p.day and w.pool = p.pool)
               and ${unmatchedPoolFilter(filters)}
           ) k
           group by 1, k.ok, k.ov

@@ -32,6 +32,18 @@ export interface TDatabaseOptions {
   connectionWaitMs?: number;
 }
 
+/**
+ * Whether `error` is the pool's "no connection became free in time" (pg-pool's own error, maybe
+ * wrapped by drizzle as the cause of a query error): the server is overloaded, not broken.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  for (let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export async function openDatabase(options: TDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize, options.connectionWaitMs)

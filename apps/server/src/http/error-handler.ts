@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isPoolExhausted } from '../db/client.js';
 import { AppError, type TErrorCode } from '../lib/app-error.js';
 import { messageBody } from '../lib/message-body.js';
 import { EDGE_REFUSALS } from './edge-input.js';
@@ -32,6 +33,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ message: clientMessage(error as FastifyError), code: (error as FastifyError).code });
+    }
+    // Every database connection stayed busy past the pool's wait: ask the client to come back
+    // rather than report a fault (the web shows the kind's translated sentence).
+    if (isPoolExhausted(error)) {
+      request.log.warn({ url: request.url }, 'no database connection free in time: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ message: 'The server is busy. Please try again in a moment.', code: 'unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal' });

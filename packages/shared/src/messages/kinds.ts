@@ -12,6 +12,8 @@ export const ERROR_KINDS = [
   'invalid_transition',
   'insufficient_stock',
   'payment_required',
+  // The server could not take the request in time (no database connection free): try again.
+  'unavailable',
   'internal',
 ] as const;
 export type TErrorKind = (typeof ERROR_KINDS)[number];

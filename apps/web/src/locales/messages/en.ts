@@ -32,6 +32,7 @@ export default {
     invalid_transition: 'This status change is not allowed.',
     insufficient_stock: 'There is not enough stock.',
     payment_required: 'Your subscription does not allow this.',
+    unavailable: 'The server is busy. Please try again in a moment.',
     internal: 'An unexpected error occurred.',
     unknown: 'The operation did not succeed.',
   },

@@ -2,6 +2,7 @@ import {
   accountingLine,
   addDays,
   centimes,
+  dayIn,
   dayWindow,
   previousPeriod,
   ZERO_ACCOUNTING,
@@ -142,5 +143,28 @@ export async function agentCommissionsReport(
       })
       .sort((a, b) => b.net_centimes - a.net_centimes || a.agent_id - b.agent_id);
     return { period, rows, total_net_centimes: centimes(rows.reduce((s, r) => s + r.net_centimes, 0)) };
+  });
+}
+
+/**
+ * The rebuild command's proof for the money (issue 14.6): the shop's last `days` days read from
+ * the rollups and computed directly from the orders, under no filter; the number of outputs
+ * (total, days, campaigns, products) whose figures differ, or that only one of the two has.
+ */
+export function accountingMismatches(deps: TAppDeps, tenantId: number, now = new Date(), days = 90): Promise<number> {
+  return withTenant(deps.db, tenantId, async (tx) => {
+    const timeZone = await repo.shopTimeZone(tx, tenantId);
+    const to = dayIn(now, timeZone);
+    const range = { from: addDays(to, -(days - 1)), to };
+    const read = (source: repo.TFactsSource) =>
+      repo.accountingOutputs(tx, tenantId, range, widened(range, timeZone), timeZone, [], source, 'groups');
+    const key = (row: repo.TAccountingOutput) => `${row.out}:${row.key}`;
+    const computed = new Map((await read('computed')).map((row) => [key(row), JSON.stringify(row)]));
+    let differing = 0;
+    for (const row of await read('stored')) {
+      if (computed.get(key(row)) !== JSON.stringify(row)) differing += 1;
+      computed.delete(key(row));
+    }
+    return differing + computed.size;
   });
 }

@@ -1,19 +1,38 @@
-import type { VariantType } from 'notistack';
+import type { OptionsObject, SnackbarKey, SnackbarMessage, VariantType } from 'notistack';
 
 /** SPEC 9: toasts default to 3000 ms. */
 export const TOAST_DURATION_MS = 3000;
 
+type TEnqueue = (message: SnackbarMessage, options?: OptionsObject) => SnackbarKey;
+type TToastOptions = { variant?: VariantType; autoHideDuration?: number };
+
+/** The mounted toaster's enqueue (app/toaster.tsx), and what was asked before it mounted. */
+let enqueue: TEnqueue | null = null;
+const pending: Array<{ message: string; options: TToastOptions }> = [];
+const MAX_PENDING = 5;
+
+function show(message: string, options: TToastOptions) {
+  enqueue!(message, { variant: options.variant ?? 'default', autoHideDuration: options.autoHideDuration });
+}
+
 /**
- * notistack (with its own CSS engine) is not needed to paint the login page, so it is loaded on
- * demand; its global enqueueSnackbar reaches the provider mounted by AppThemeProvider.
+ * Shows a toast. notistack (with its own CSS engine) is loaded on demand, so the toaster may not be
+ * mounted yet: a toast asked for before it (a save answered while the page still loads) waits for
+ * it instead of being lost. notistack's own global enqueueSnackbar is not used: it is bound when a
+ * provider is constructed, which a render React then discards can leave pointing at a dead one.
  */
-export async function toast(
-  message: string,
-  options: { variant?: VariantType; autoHideDuration?: number } = {},
-): Promise<void> {
-  const { enqueueSnackbar } = await import('notistack');
-  // notistack binds enqueueSnackbar when its provider mounts; before that (or in a bare component
-  // test) there is nowhere to show a toast, and a toast must never become an unhandled error.
-  if (typeof enqueueSnackbar !== 'function') return;
-  enqueueSnackbar(message, { variant: options.variant ?? 'default', autoHideDuration: options.autoHideDuration });
+export async function toast(message: string, options: TToastOptions = {}): Promise<void> {
+  if (enqueue) return show(message, options);
+  // Nowhere to show it yet (or, in a bare component test, ever): keep the last few.
+  pending.push({ message, options });
+  if (pending.length > MAX_PENDING) pending.shift();
+}
+
+/** Called by the mounted toaster with its enqueue; shows what waited. Answers the unbinding. */
+export function bindToaster(mounted: TEnqueue): () => void {
+  enqueue = mounted;
+  for (const { message, options } of pending.splice(0)) show(message, options);
+  return () => {
+    if (enqueue === mounted) enqueue = null;
+  };
 }

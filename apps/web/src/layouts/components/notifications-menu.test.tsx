@@ -9,6 +9,7 @@ import { NotificationsMenu } from './notifications-menu';
 const toasts = vi.hoisted(() => [] as { message: string; autoHideDuration?: number }[]);
 vi.mock('../../lib/toast', () => ({
   TOAST_DURATION_MS: 3000,
+  bindToaster: () => () => undefined,
   toast: async (message: string, options: { autoHideDuration?: number } = {}) => {
     toasts.push({ message, autoHideDuration: options.autoHideDuration });
   },

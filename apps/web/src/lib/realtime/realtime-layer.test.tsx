@@ -11,6 +11,7 @@ const toasts = vi.hoisted(() => [] as { message: string; autoHideDuration?: numb
 const chimes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../toast', () => ({
   TOAST_DURATION_MS: 3000,
+  bindToaster: () => () => undefined,
   toast: async (message: string, options: { autoHideDuration?: number } = {}) => {
     toasts.push({ message, autoHideDuration: options.autoHideDuration });
   },

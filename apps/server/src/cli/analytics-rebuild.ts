@@ -14,14 +14,14 @@ export async function runAnalyticsRebuild(database: Database, cqName: string): P
   if (!tenant) return { code: 1, out: `No tenant "${cqName}".` };
   const started = Date.now();
   const { mismatches } = await rebuildShopAnalytics({ db: database.db }, tenant.id);
-  const money = await accountingMismatches({ db: database.db }, tenant.id);
-  const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (mismatches > 0) {
     return {
       code: 1,
       out: `Rebuilt the analytics of "${cqName}", but ${mismatches} rollup keys differ from a direct count.`,
     };
   }
+  const money = await accountingMismatches({ db: database.db }, { tenantId: tenant.id, timeZone: tenant.timeZone });
+  const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   return money === 0
     ? {
         code: 0,

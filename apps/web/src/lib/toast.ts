@@ -11,8 +11,8 @@ let enqueue: TEnqueue | null = null;
 const pending: Array<{ message: string; options: TToastOptions }> = [];
 const MAX_PENDING = 5;
 
-function show(message: string, options: TToastOptions) {
-  enqueue!(message, { variant: options.variant ?? 'default', autoHideDuration: options.autoHideDuration });
+function show(to: TEnqueue, message: string, options: TToastOptions) {
+  to(message, { variant: options.variant ?? 'default', autoHideDuration: options.autoHideDuration });
 }
 
 /**
@@ -22,7 +22,7 @@ function show(message: string, options: TToastOptions) {
  * provider is constructed, which a render React then discards can leave pointing at a dead one.
  */
 export async function toast(message: string, options: TToastOptions = {}): Promise<void> {
-  if (enqueue) return show(message, options);
+  if (enqueue) return show(enqueue, message, options);
   // Nowhere to show it yet (or, in a bare component test, ever): keep the last few.
   pending.push({ message, options });
   if (pending.length > MAX_PENDING) pending.shift();
@@ -31,7 +31,7 @@ export async function toast(message: string, options: TToastOptions = {}): Promi
 /** Called by the mounted toaster with its enqueue; shows what waited. Answers the unbinding. */
 export function bindToaster(mounted: TEnqueue): () => void {
   enqueue = mounted;
-  for (const { message, options } of pending.splice(0)) show(message, options);
+  for (const { message, options } of pending.splice(0)) show(mounted, message, options);
   return () => {
     if (enqueue === mounted) enqueue = null;
   };

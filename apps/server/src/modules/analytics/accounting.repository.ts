@@ -154,15 +154,6 @@ export async function accountingOutputs(
   );
 }
 
-/** The shop's time zone (its settings'; Algiers without). */
-export async function shopTimeZone(tx: Tx, tenantId: number): Promise<string> {
-  const [row] = await rows<{ time_zone: string }>(
-    tx,
-    sql`select coalesce((select time_zone from tenant_settings where tenant_id = ${tenantId}), 'Africa/Algiers') as time_zone`,
-  );
-  return row!.time_zone;
-}
-
 /** The current facts of the orders `ids` (an integer[] expression, evaluated once), as a query. */
 function factsOf(tenantId: number, ids: SQL, source: TFactsSource): SQL {
   if (source === 'computed') return sql`select * from app_analytics_compute_facts(${tenantId}, ${ids}::integer[])`;

@@ -151,9 +151,14 @@ export async function agentCommissionsReport(
  * the rollups and computed directly from the orders, under no filter; the number of outputs
  * (total, days, campaigns, products) whose figures differ, or that only one of the two has.
  */
-export function accountingMismatches(deps: TAppDeps, tenantId: number, now = new Date(), days = 90): Promise<number> {
+export function accountingMismatches(
+  deps: TAppDeps,
+  shop: { tenantId: number; timeZone: string },
+  now = new Date(),
+  days = 90,
+): Promise<number> {
+  const { tenantId, timeZone } = shop;
   return withTenant(deps.db, tenantId, async (tx) => {
-    const timeZone = await repo.shopTimeZone(tx, tenantId);
     const to = dayIn(now, timeZone);
     const range = { from: addDays(to, -(days - 1)), to };
     const read = (source: repo.TFactsSource) =>

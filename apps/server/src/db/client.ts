@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import { beginWithNext } from './begin-with-next.js';
 import { initialisePgliteDirectory, pgliteStartParams } from './pglite-options.js';
+import { openWriteWatch, WATCH_APPLICATION_NAME, type TWriteWatch } from './write-watch.js';
 import * as schema from './schema/index.js';
 
 type TSchema = typeof schema;
@@ -20,6 +21,8 @@ export interface Database {
   runScript(script: string): Promise<void>;
   /** Runs fn while holding a cluster-wide lock (one instance migrates/seeds at a time). */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL's word on which shops' list rows changed (decision 0137); none on the embedded database. */
+  writeWatch: TWriteWatch | null;
   close(): Promise<void>;
 }
 
@@ -73,9 +76,13 @@ async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000)
     );
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const writeWatch = openWriteWatch(
+    () => new pg.Client({ connectionString: url, application_name: WATCH_APPLICATION_NAME }),
+  );
   return {
     kind: 'postgres',
     db,
+    writeWatch,
     async runScript(script) {
       const client = await pool.connect();
       try {
@@ -99,7 +106,10 @@ async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000)
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await writeWatch.close();
+      await pool.end();
+    },
   };
 }
 
@@ -122,6 +132,8 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
     },
     // One process owns an embedded database; there is nobody to exclude.
     exclusive: (_key, fn) => fn(),
+    // One process writes and reads; the list's cache is for servers on PostgreSQL (decision 0137).
+    writeWatch: null,
     close: () => client.close(),
   };
 }

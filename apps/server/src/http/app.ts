@@ -26,6 +26,7 @@ import { registerRemittanceRoutes } from '../modules/remittances/remittances.rou
 import { registerImportRoutes } from '../modules/imports/imports.routes.js';
 import { registerIntakeRoutes } from '../modules/orders/intake.routes.js';
 import { registerOrderRoutes } from '../modules/orders/orders.routes.js';
+import { orderListCache } from '../modules/orders/order-list-cache.js';
 import { registerCallAttemptRoutes } from '../modules/call-attempts/call-attempts.routes.js';
 import { registerPagePropsRoutes } from '../modules/page-props/page-props.routes.js';
 import { registerProfileRoutes } from '../modules/profile/profile.routes.js';
@@ -138,7 +139,8 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   registerStockRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerSalesChannelRoutes(app, deps);
-  registerOrderRoutes(app, database.db);
+  // Pages of the Orders list kept between writes (decision 0137).
+  registerOrderRoutes(app, database.db, orderListCache(database.writeWatch));
   registerCallAttemptRoutes(app, deps);
   registerIntakeRoutes(app, database.db);
   registerShippingCompanyRoutes(app, deps);

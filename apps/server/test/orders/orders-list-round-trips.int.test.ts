@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TOrderListResponse } from '@cod/shared';
 import { rows } from '../../src/db/client.js';
+import { BARRIER_QUERY } from '../../src/db/write-watch.js';
+import { statementsDuring } from '../support/statements.js';
 import { createTestUser, loginAs, openTestApp } from '../support/test-db.js';
 import { clientOf, createOrder, orderBody, shopWithCatalogue, type TShop } from './orders-support.js';
 
@@ -11,23 +12,6 @@ const { app, database } = await openTestApp();
 // Docs/decisions/0128: each statement is a socket write, a PostgreSQL wake-up and a parse on both
 // sides; the list was 12 of them. Counted at the pg client, so only on PostgreSQL.
 const MAX_STATEMENTS_PER_LIST = 5;
-
-/** Counts what the pg clients send while `fn` runs (every client of the process: run alone). */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    sent.push(typeof first === 'string' ? first : (first?.text ?? ''));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return sent;
-}
 
 let shop: TShop;
 beforeAll(async () => {
@@ -45,11 +29,17 @@ describe('GET /dashboard/orders round trips (docs/decisions/0128)', () => {
     async () => {
       await shop.api.get('/dashboard/orders'); // the first request of a connection prepares the row select
       let body: TOrderListResponse | undefined;
-      const sent = await statementsDuring(async () => {
-        body = (await shop.api.get('/dashboard/orders')).json() as TOrderListResponse;
-      });
+      // Another page size: not in the list's cache (decision 0137), so read from the database.
+      const all = (
+        await statementsDuring(async () => {
+          body = (await shop.api.get('/dashboard/orders?per_page=50')).json() as TOrderListResponse;
+        })
+      ).map((statement) => statement.text);
       expect(body?.total).toBe(2);
       expect(body?.data).toHaveLength(2);
+      // The cache's barrier, on the write watch's own connection, is shared by concurrent requests.
+      expect(all.filter((text) => text === BARRIER_QUERY)).toHaveLength(1);
+      const sent = all.filter((text) => text !== BARRIER_QUERY);
       expect(sent.length, sent.join('\n---\n')).toBeLessThanOrEqual(MAX_STATEMENTS_PER_LIST);
       // The begin travels with the tenant's settings: they are set inside the transaction and end with it.
       expect(sent.some((text) => /^begin; select set_config\('app\.tenant_id'/.test(text))).toBe(true);

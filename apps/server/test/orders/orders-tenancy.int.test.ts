@@ -4,6 +4,7 @@ import { formatLocalDateTime } from '@cod/shared';
 import { registerAccessGuard, type TRouteRecord } from '../../src/http/access-guard.js';
 import { registerIntakeRoutes } from '../../src/modules/orders/intake.routes.js';
 import { registerOrderRoutes } from '../../src/modules/orders/orders.routes.js';
+import { orderListCache } from '../../src/modules/orders/order-list-cache.js';
 import { openTestApp, testConfig } from '../support/test-db.js';
 import { agentOf, createOrder, orderBody, shopWithCatalogue } from './orders-support.js';
 import { expectForeignIdsNotFound, type TForeignIdFixture } from '../support/tenancy.js';
@@ -14,7 +15,7 @@ const { app, database } = await openTestApp();
 function orderModuleRoutes(): TRouteRecord[] {
   const bare = Fastify();
   const table = registerAccessGuard(bare, { db: database.db, config: testConfig(), log: bare.log });
-  registerOrderRoutes(bare, database.db);
+  registerOrderRoutes(bare, database.db, orderListCache(null));
   registerIntakeRoutes(bare, database.db);
   return table;
 }

@@ -145,7 +145,8 @@ async function countsAndPage(
 
 /**
  * The page of the current tab (newest first; the deleted tab by deletion time) and all nine tab
- * counts under the same filters, with the counters' pending deltas (list-orders.ts folds them).
+ * counts under the same filters, with the counters' pending deltas (list-orders.ts folds them) and
+ * whether the user was limited to some products (the list's cache keeps no such page).
  * Runs in a transaction with LIST_SETTINGS, except for a search, which sets them after its own
  * look-up. Without a search it reads as if the user saw every product, and checks that in the same
  * statement: the product scope costs no round trip of its own (decision 0128).
@@ -155,7 +156,7 @@ export async function readOrderList(
   actor: TOrderActor,
   query: TOrderListQuery,
   now = new Date(),
-): Promise<TOrderListResponse & { pendingDeltas: number }> {
+): Promise<TOrderListResponse & { pendingDeltas: number; limited: boolean }> {
   let scope: TOrderScope;
   let plan: TListPlan;
   let found: TCountsAndPage;
@@ -186,5 +187,5 @@ export async function readOrderList(
     now,
     shape: 'list',
   });
-  return { data, total: counts[query.tab], counts, pendingDeltas };
+  return { data, total: counts[query.tab], counts, pendingDeltas, limited: scope.productIds !== 'all' };
 }

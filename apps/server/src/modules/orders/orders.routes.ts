@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ORDER_ACTION_MESSAGES as M,
   ZAssignAgentRequest,
@@ -22,7 +22,8 @@ import { createOrder } from './create-order.js';
 import { deleteOrder } from './delete-order.js';
 import { getOrder, getOrderTimeline } from './get-order.js';
 import { listAssignableAgents } from './list-agents.js';
-import { listOrders } from './list-orders.js';
+import { listOrdersJson } from './list-orders.js';
+import type { TOrderListCache } from './order-list-cache.js';
 import { orderActorOf, type TOrderActor, type TOrderDeps } from './order-access.js';
 import { restoreOrder } from './restore-order.js';
 import { updateOrder } from './update-order.js';
@@ -32,10 +33,15 @@ import { updateOrder } from './update-order.js';
  * route parses its input, takes the actor from the session and calls one use case, which owns
  * the transaction.
  */
-export function registerOrderRoutes(app: FastifyInstance, db: TOrderDeps['db']): void {
+export function registerOrderRoutes(app: FastifyInstance, db: TOrderDeps['db'], listCache: TOrderListCache): void {
   const deps: TOrderDeps = { db };
-  const list = (tab?: TOrderTab) => async (request: FastifyRequest) =>
-    listOrders(deps, orderActorOf(request), parse(ZOrderListQuery, request.query), tab);
+  const listDeps = { db, listCache };
+  // The list's JSON comes out of its cache as text (decision 0137). Fastify sends a string as is
+  // under 'application/json' (it would serialise it again under '...; charset=utf-8').
+  const list = (tab?: TOrderTab) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = await listOrdersJson(listDeps, orderActorOf(request), parse(ZOrderListQuery, request.query), tab);
+    return reply.type('application/json').send(body);
+  };
   app.get('/dashboard/orders', { config: { access: 'view orders' } }, list());
   app.get('/dashboard/orders/deleted', { config: { access: 'view orders' } }, list('deleted'));
 

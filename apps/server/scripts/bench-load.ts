@@ -116,12 +116,19 @@ export async function prepareShop(baseUrl: string) {
 
 export type TShop = Awaited<ReturnType<typeof prepareShop>>;
 
+type TRequest = { path: string; body?: unknown; headers?: Record<string, string> };
+
 export interface TScenario {
   name: string;
   method: 'GET' | 'POST';
   /** The i-th request (every connection draws from one counter, so requests rotate across them). */
-  request: (i: number) => { path: string; body?: unknown; headers?: Record<string, string> };
+  request: (i: number) => TRequest;
+  /** Writes sent at a steady rate while the scenario runs (agents at work), not measured. */
+  alongside?: { perSecond: number; request: (i: number) => TRequest & { method: 'POST' } };
 }
+
+// The list's pages are kept between writes (decision 0137): also measured while a shop writes.
+const LIST_WRITES_PER_SECOND = Number(process.env.BENCH_LIST_WRITES ?? 2);
 
 export function scenarios(shop: TShop): TScenario[] {
   const tabs = ['inProcess', 'ready', 'inDispatch', 'inDelivery', 'delivered', 'returned', 'cancelled', 'all'];
@@ -139,6 +146,14 @@ export function scenarios(shop: TShop): TScenario[] {
   // would only replay the stored answers of an earlier one.
   let intakeSerial = 0;
   const blocks = Math.floor(shop.delivered.length / 100);
+  const agentsAtWork: TScenario['alongside'] = {
+    perSecond: LIST_WRITES_PER_SECOND,
+    request: (i) => ({
+      method: 'POST',
+      path: '/dashboard/orders/bulk-status-update',
+      body: { status: shop.deliveredStatus, order_ids: [shop.delivered[i % shop.delivered.length]] },
+    }),
+  };
   return [
     { name: 'calibration GET /health (no database)', method: 'GET', request: () => ({ path: '/health' }) },
     {
@@ -147,6 +162,21 @@ export function scenarios(shop: TShop): TScenario[] {
       request: (i) => ({
         path: `/dashboard/orders?tab=${tabs[i % tabs.length]}&page=${1 + (Math.floor(i / 8) % pages)}`,
       }),
+    },
+    {
+      name: `orders list while ${LIST_WRITES_PER_SECOND} status changes/s are written`,
+      method: 'GET',
+      request: (i) => ({
+        path: `/dashboard/orders?tab=${tabs[i % tabs.length]}&page=${1 + (Math.floor(i / 8) % pages)}`,
+      }),
+      alongside: agentsAtWork,
+    },
+    {
+      // A call centre's screens: the first page of the tabs agents work in, refetched after events.
+      name: `orders list, first pages of 3 tabs, while ${LIST_WRITES_PER_SECOND} status changes/s are written`,
+      method: 'GET',
+      request: (i) => ({ path: `/dashboard/orders?tab=${['inProcess', 'all', 'ready'][i % 3]}` }),
+      alongside: agentsAtWork,
     },
     {
       name: 'search by phone',
@@ -209,7 +239,8 @@ export function run(
   let next = 0;
   const times: number[] = [];
   const headers = scenario.name.startsWith('intake') ? {} : shop.auth;
-  return new Promise((resolve, reject) => {
+  const writer = scenario.alongside ? writeAlongside(baseUrl, headers, scenario.alongside) : null;
+  return new Promise<TRow>((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
@@ -254,7 +285,35 @@ export function run(
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (status < 300) times.push(ms);
     });
-  });
+  }).finally(() => writer?.stop());
+}
+
+/** Sends the scenario's writes at their rate until stopped; a failed write stops the bench. */
+function writeAlongside(
+  baseUrl: string,
+  headers: Record<string, string>,
+  alongside: NonNullable<TScenario['alongside']>,
+): { stop: () => Promise<void> } {
+  let i = 0;
+  const sent: Array<Promise<void>> = [];
+  const timer = setInterval(() => {
+    const { path: url, body, method } = alongside.request(i++);
+    sent.push(
+      fetch(`${baseUrl}${url}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (response) => {
+        if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }, 1000 / alongside.perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(sent);
+    },
+  };
 }
 
 async function main(): Promise<void> {

@@ -180,6 +180,21 @@ describe.skipIf(!!skip)(`two instances behind a load balancer${skip ? ` (${skip}
     expect(ids).toEqual(Array(4).fill((created.body.data as { id: number }).id));
   }, 30_000);
 
+  it("a write on instance 1 shows at once in instance 2's Orders list, whose pages are kept between writes", async () => {
+    const [one, two] = instances as [TServer, TServer];
+    const listOn = async (base: string) => (await call(base, 'GET', '/dashboard/orders?tab=all')).body;
+    for (let i = 0; i < 8; i++) {
+      const before = (await listOn(two.baseUrl)) as { total: number };
+      await listOn(two.baseUrl); // kept now (decision 0137)
+      const marker = `Client Kept ${i} ${crypto.randomBytes(2).toString('hex')}`;
+      const created = await call(one.baseUrl, 'POST', '/dashboard/orders', { ...order(200 + i), customer_full_name: marker });
+      expect(created.status).toBe(201);
+      const after = (await listOn(two.baseUrl)) as { total: number; data: Array<{ customer_full_name: string }> };
+      expect(after.total).toBe(before.total + 1);
+      expect(after.data[0]?.customer_full_name).toBe(marker);
+    }
+  }, 30_000);
+
   it('an import uploaded through the balancer is one pg-boss job that runs once, whichever instance takes it', async () => {
     const header = 'customer_full_name,customer_phone_1,state,city,customer_address,product,quantity,sales_source';
     const lines = Array.from(

@@ -2,8 +2,11 @@ import type pg from 'pg';
 
 /** The channel of migration 0044's triggers: the payload is a tenant id, or '*' for every shop. */
 export const ROWS_WRITTEN_CHANNEL = 'app_rows_written';
-/** The barrier's statement: the answer matters less than what PostgreSQL sends before it. */
-export const BARRIER_QUERY = 'select 1';
+/**
+ * The barrier's statement. What matters is what PostgreSQL sends before its answer; the answer
+ * says the session still listens (a pooler in transaction mode would hand it another session).
+ */
+export const BARRIER_QUERY = `select count(*)::int as listening from pg_listening_channels() c where c = '${ROWS_WRITTEN_CHANNEL}'`;
 /** The watch's connection, as pg_stat_activity names it. */
 export const WATCH_APPLICATION_NAME = 'cod-write-watch';
 
@@ -92,7 +95,11 @@ export function openWriteWatch(newClient: TClientFactory): TWriteWatch {
       if (!listening) return false;
     }
     try {
-      await listening.query(BARRIER_QUERY);
+      const answer = await listening.query<{ listening: number }>(BARRIER_QUERY);
+      if (answer.rows[0]?.listening !== 1) {
+        lost(listening);
+        return false;
+      }
       return client === listening;
     } catch {
       lost(listening);

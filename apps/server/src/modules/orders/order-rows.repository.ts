@@ -201,6 +201,8 @@ export async function orderRowsByIds(
         shape,
       ),
     { tenantId, ids: `{${orderIds.join(',')}}` },
+    // The list plans it cheaply (join_collapse_limit, decision 0096) and counts its round trips (0128).
+    { genericPlan: shape === 'full' },
   );
   const byId = new Map(records.map((r) => [r.id, r]));
   const now = options.now ?? new Date();

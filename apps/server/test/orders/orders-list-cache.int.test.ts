@@ -28,7 +28,8 @@ beforeAll(async () => {
 
 describe.skipIf(!database.writeWatch)('the Orders list kept between writes (docs/decisions/0137)', () => {
   it('serves a page again without reading it while nothing is written, and reads it after a write', async () => {
-    await list(shop.api, '?tab=all');
+    const first = await shop.api.get('/dashboard/orders?tab=all');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const again = await statementsDuring(() => list(shop.api, '?tab=all'));
     expect(readTheDatabase(again)).toBe(false);
     expect(again.map((s) => s.text)).toContain(BARRIER_QUERY);

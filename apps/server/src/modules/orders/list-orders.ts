@@ -33,7 +33,7 @@ export async function listOrders(
 }
 
 /**
- * The list as the routes send it, JSON text, through the cache of pages (decision 0137). The
+ * The list as the routes send it, JSON bytes, through the cache of pages (decision 0137). The
  * page's name holds everything the answer depends on besides the rows: the query, the tab, the
  * user's time zone and the date range the query meant at this instant ('today' moves at midnight).
  */
@@ -42,13 +42,13 @@ export async function listOrdersJson(
   actor: TOrderActor & { userId: number },
   query: TOrderListQuery,
   tab?: TOrderTab,
-): Promise<string> {
+): Promise<Buffer> {
   const now = new Date();
   const asked = tab ? { ...query, tab } : query;
   const range = dateFilterRange(asked.date, { now, timeZone: actor.timeZone, start: asked.start, end: asked.end });
   const name = JSON.stringify([asked, actor.timeZone, range?.from, range?.to]);
   return deps.listCache.read(actor, name, async () => {
     const { limited, ...body } = await listOrders(deps, actor, asked, undefined, now);
-    return { body: JSON.stringify(body), limited };
+    return { body: Buffer.from(JSON.stringify(body)), limited };
   });
 }

@@ -3,7 +3,8 @@ import type { TWriteWatch } from '../../db/write-watch.js';
 
 /** What a read of the list gives the cache: the answer, and whether the user was limited to some products. */
 export interface TListRead {
-  body: string;
+  /** The JSON as sent (bytes: Fastify sends a Buffer as is under any content type). */
+  body: Buffer;
   /** Such an answer is the user's alone, and is not kept (those users are few: issue 3.2). */
   limited: boolean;
 }
@@ -17,7 +18,7 @@ export interface TListReader {
 
 interface TPage {
   generation: number;
-  body: string;
+  body: Buffer;
 }
 
 /**
@@ -25,8 +26,8 @@ interface TPage {
  * and the parcels' relative times move with the clock, not with the rows.
  */
 export const PAGE_TTL_MS = 10_000;
-/** Memory for pages across all shops (characters of JSON; a page of 25 orders is about 30,000). */
-const MAX_CHARACTERS = 32 * 1024 * 1024;
+/** Memory for pages across all shops (bytes of JSON; a page of 25 orders is about 55,000). */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface TListCacheStats {
   hits: number;
@@ -42,13 +43,13 @@ export interface TListCacheStats {
  */
 export interface TOrderListCache {
   /** `query` names the answer for one user: the filters, tab, page, time zone and date range. */
-  read(reader: TListReader, query: string, fill: () => Promise<TListRead>): Promise<string>;
+  read(reader: TListReader, query: string, fill: () => Promise<TListRead>): Promise<Buffer>;
   readonly stats: TListCacheStats;
 }
 
 export function orderListCache(watch: TWriteWatch | null): TOrderListCache {
   const pages = new LRUCache<string, TPage>({
-    maxSize: MAX_CHARACTERS,
+    maxSize: MAX_BYTES,
     sizeCalculation: (page) => page.body.length + 64,
     ttl: PAGE_TTL_MS,
   });

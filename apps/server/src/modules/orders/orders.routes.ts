@@ -36,11 +36,10 @@ import { updateOrder } from './update-order.js';
 export function registerOrderRoutes(app: FastifyInstance, db: TOrderDeps['db'], listCache: TOrderListCache): void {
   const deps: TOrderDeps = { db };
   const listDeps = { db, listCache };
-  // The list's JSON comes out of its cache as text (decision 0137). Fastify sends a string as is
-  // under 'application/json' (it would serialise it again under '...; charset=utf-8').
+  // The list's JSON comes out of its cache as bytes (decision 0137), which Fastify sends as they are.
   const list = (tab?: TOrderTab) => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = await listOrdersJson(listDeps, orderActorOf(request), parse(ZOrderListQuery, request.query), tab);
-    return reply.type('application/json').send(body);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   app.get('/dashboard/orders', { config: { access: 'view orders' } }, list());
   app.get('/dashboard/orders/deleted', { config: { access: 'view orders' } }, list('deleted'));

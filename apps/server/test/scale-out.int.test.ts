@@ -187,7 +187,10 @@ describe.skipIf(!!skip)(`two instances behind a load balancer${skip ? ` (${skip}
       const before = (await listOn(two.baseUrl)) as { total: number };
       await listOn(two.baseUrl); // kept now (decision 0137)
       const marker = `Client Kept ${i} ${crypto.randomBytes(2).toString('hex')}`;
-      const created = await call(one.baseUrl, 'POST', '/dashboard/orders', { ...order(200 + i), customer_full_name: marker });
+      const created = await call(one.baseUrl, 'POST', '/dashboard/orders', {
+        ...order(200 + i),
+        customer_full_name: marker,
+      });
       expect(created.status).toBe(201);
       const after = (await listOn(two.baseUrl)) as { total: number; data: Array<{ customer_full_name: string }> };
       expect(after.total).toBe(before.total + 1);

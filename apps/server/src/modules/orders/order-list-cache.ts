@@ -29,11 +29,6 @@ export const PAGE_TTL_MS = 10_000;
 /** Memory for pages across all shops (bytes of JSON; a page of 25 orders is about 55,000). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-export interface TListCacheStats {
-  hits: number;
-  reads: number;
-}
-
 /**
  * Pages of the Orders list kept in memory between writes (docs/decisions/0137). A page is served
  * again only while its shop's generation has not moved since it was read, checked after a
@@ -44,7 +39,6 @@ export interface TListCacheStats {
 export interface TOrderListCache {
   /** `query` names the answer for one user: the filters, tab, page, time zone and date range. */
   read(reader: TListReader, query: string, fill: () => Promise<TListRead>): Promise<Buffer>;
-  readonly stats: TListCacheStats;
 }
 
 export function orderListCache(watch: TWriteWatch | null): TOrderListCache {
@@ -56,15 +50,10 @@ export function orderListCache(watch: TWriteWatch | null): TOrderListCache {
   // Users who see everything and were found unlimited at a generation (user_product_scopes notifies).
   const unlimitedAt = new LRUCache<string, number>({ max: 10_000 });
   const reading = new Map<string, Promise<TListRead>>();
-  const stats: TListCacheStats = { hits: 0, reads: 0 };
 
   return {
-    stats,
     async read(reader, query, fill) {
-      if (!watch || !(await watch.sync())) {
-        stats.reads++;
-        return (await fill()).body;
-      }
+      if (!watch || !(await watch.sync())) return (await fill()).body;
       const { tenantId, userId, seesAll } = reader;
       // Read before the page's snapshot is taken: a write it might miss moves this generation.
       const generation = watch.generation(tenantId);
@@ -72,17 +61,10 @@ export function orderListCache(watch: TWriteWatch | null): TOrderListCache {
       const shared = `${tenantId}|all|${query}`;
       const key = seesAll && unlimitedAt.get(user) === generation ? shared : `${tenantId}|u${userId}|${query}`;
       const kept = pages.get(key);
-      if (kept?.generation === generation) {
-        stats.hits++;
-        return kept.body;
-      }
+      if (kept?.generation === generation) return kept.body;
       const flightKey = `${generation}|${key}`;
       const joined = reading.get(flightKey);
-      if (joined) {
-        stats.hits++;
-        return (await joined).body;
-      }
-      stats.reads++;
+      if (joined) return (await joined).body;
       const flight = fill().finally(() => reading.delete(flightKey));
       reading.set(flightKey, flight);
       const { body, limited } = await flight;

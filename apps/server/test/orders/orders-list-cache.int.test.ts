@@ -87,10 +87,11 @@ describe.skipIf(!database.writeWatch)('the Orders list kept between writes (docs
     });
     expect(assigned.statusCode).toBe(200);
     const manager = await createTestUser(database, own.tenant, 'Manager', { name: 'Limited Manager' });
-    await own.api.put(`/dashboard/user-product-permissions/${manager.id}`, {
+    const restricted = await own.api.put(`/dashboard/user-product-permissions/${manager.id}`, {
       restricted: true,
       product_ids: [own.watch.id],
     });
+    expect(restricted.statusCode).toBe(200);
     const asManager = clientOf(app, (await loginAs(app, manager.email)).authorization);
     const second = await createTestUser(database, own.tenant, 'Manager', { name: 'Second Manager' });
     const asSecond = clientOf(app, (await loginAs(app, second.email)).authorization);

@@ -25,7 +25,7 @@ interface TPage {
  * Pages live at most this long even when nothing is written: `created_time_ago` ("3 minutes ago")
  * and the parcels' relative times move with the clock, not with the rows.
  */
-export const PAGE_TTL_MS = 10_000;
+const PAGE_TTL_MS = 10_000;
 /** Memory for pages across all shops (bytes of JSON; a page of 25 orders is about 55,000). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -69,11 +69,9 @@ export function orderListCache(watch: TWriteWatch | null): TOrderListCache {
       reading.set(flightKey, flight);
       const { body, limited } = await flight;
       if (!limited && watch.generation(tenantId) === generation) {
-        pages.set(key, { generation, body });
-        if (seesAll) {
-          unlimitedAt.set(user, generation);
-          pages.set(shared, { generation, body });
-        }
+        // A user who sees everything and was not limited asks by the shared name from now on.
+        if (seesAll) unlimitedAt.set(user, generation);
+        pages.set(seesAll ? shared : key, { generation, body });
       }
       return body;
     },

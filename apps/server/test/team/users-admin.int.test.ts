@@ -187,31 +187,37 @@ describe('users: edit, deactivate, reset (issue 18.1)', () => {
     const { tenant, owner } = await ownerOfNewShop();
     const manager = await createTestUser(database, tenant, 'Manager');
     const managerApi = clientOf(app, (await loginAs(app, manager.email)).authorization);
+    // Only an owner acts on an owner's account at all (decision 0139).
     const demote = await managerApi.put(`/dashboard/users/${tenant.ownerId}`, {
       name: 'Owner Test',
       role_id: tenant.roleIds.get('Manager'),
     });
-    expect(demote.statusCode).toBe(422);
-    expect(demote.json().code).toBe('team.owner_role_only_by_owner');
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().code).toBe('team.only_owner_acts_on_owner');
     expect((await managerApi.post(`/dashboard/users/${tenant.ownerId}/deactivate`)).json().code).toBe(
-      'team.last_owner',
+      'team.only_owner_acts_on_owner',
     );
+    // Nobody changes their own role (decision 0139), the last owner least of all.
     const selfDemote = await owner.put(`/dashboard/users/${tenant.ownerId}`, {
       name: 'Owner Test',
       role_id: tenant.roleIds.get('Manager'),
     });
-    expect(selfDemote.json().code).toBe('team.last_owner');
-    // A second owner: now the first may be demoted.
+    expect(selfDemote.json().code).toBe('team.own_role_locked');
+    // A second owner: now the first may be demoted, by the second.
     const promoted = await owner.put(`/dashboard/users/${manager.id}`, {
       name: 'Co-owner',
       role_id: tenant.roleIds.get('Owner'),
     });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    const now = await owner.put(`/dashboard/users/${tenant.ownerId}`, {
+    const coOwner = clientOf(app, (await loginAs(app, manager.email)).authorization);
+    const now = await coOwner.put(`/dashboard/users/${tenant.ownerId}`, {
       name: 'Owner Test',
       role_id: tenant.roleIds.get('Manager'),
     });
     expect(now.statusCode, now.body).toBe(200);
+    // The co-owner, now the last, cannot be deactivated by anyone.
+    const formerOwner = clientOf(app, (await loginAs(app, tenant.ownerEmail)).authorization);
+    expect((await formerOwner.post(`/dashboard/users/${manager.id}/deactivate`)).statusCode).toBe(403);
     const owners = await withTenant(database.db, tenant.id, (tx) =>
       rows(
         tx,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../permissions.js';
 import { DEFAULT_STATUSES, statusLabel } from '../statuses.js';
+import { actOnRefusal, authorityOf, permissionsBeyond } from './authority.js';
 import { permissionMatrix } from './roles.js';
 import { ZCreateUserRequest } from './users.js';
 
@@ -39,5 +40,35 @@ describe('user commission rules (issue 18.1)', () => {
       false,
     );
     expect(ZCreateUserRequest.safeParse({ ...base, commission_type: 'per_order' }).success).toBe(false);
+  });
+});
+
+describe('containment of authority (decision 0139)', () => {
+  const owner = authorityOf(true, []);
+  const manager = authorityOf(false, ['view orders', 'manage users', 'view users']);
+  const agent = authorityOf(false, ['view orders']);
+  it('gives an owner every permission whatever its rows say', () => {
+    expect(owner.permissions).toEqual(ALL_PERMISSIONS);
+    expect(permissionsBeyond(owner, ['manage roles', 'manage settings'])).toEqual([]);
+  });
+  it('names what the actor may not grant, once each, in the order asked', () => {
+    expect(permissionsBeyond(manager, ['manage roles', 'view orders', 'manage roles', 'manage settings'])).toEqual([
+      'manage roles',
+      'manage settings',
+    ]);
+    expect(permissionsBeyond(manager, ['view orders'])).toEqual([]);
+  });
+  it('lets only an owner act on an owner', () => {
+    expect(actOnRefusal(manager, owner)).toBe('team.only_owner_acts_on_owner');
+    expect(actOnRefusal(authorityOf(false, [...ALL_PERMISSIONS]), owner)).toBe('team.only_owner_acts_on_owner');
+    expect(actOnRefusal(owner, authorityOf(true, []))).toBeNull();
+  });
+  it('needs every permission the target holds', () => {
+    expect(actOnRefusal(manager, agent)).toBeNull();
+    expect(actOnRefusal(agent, manager)).toBe('team.target_outranks_actor');
+    expect(actOnRefusal(manager, authorityOf(false, ['view orders', 'manage roles']))).toBe(
+      'team.target_outranks_actor',
+    );
+    expect(actOnRefusal(manager, manager)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant-context.js';
+import { AppError } from '../../lib/app-error.js';
 import * as repo from './audit.repository.js';
 
 export type { TAuditEntry } from './audit.repository.js';
@@ -25,4 +27,27 @@ export function recordSettingsAudit(
 ): Promise<void> {
   const { tenantId, userId, ip } = actor;
   return repo.recordAudit(tx, { tenantId, userId, action, entity: 'settings', entityId: tenantId, changes, ip });
+}
+
+/**
+ * Runs `work`; a refusal (403) it throws is recorded as `refused_<action>` with its message code, in
+ * a transaction of its own since the work's was rolled back, then thrown on (decision 0139).
+ */
+export async function auditingRefusals<T>(
+  db: Db,
+  entry: Omit<repo.TAuditEntry, 'action' | 'changes'>,
+  action: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'forbidden') {
+      const changes = { code: error.messageCode ?? error.code, params: error.params };
+      await withTenant(db, entry.tenantId, (tx) =>
+        repo.recordAudit(tx, { ...entry, action: `refused_${action}`, changes }),
+      );
+    }
+    throw error;
+  }
 }

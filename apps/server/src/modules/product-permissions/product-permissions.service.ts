@@ -9,7 +9,8 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditBy, auditingRefusals, recordAudit } from '../audit/audit.service.js';
+import { assertMayActOn } from '../roles/roles.service.js';
 import { existingProductIds } from '../products/products.service.js';
 import * as repo from './product-permissions.repository.js';
 
@@ -44,8 +45,15 @@ export function setUserProductPermissions(
   userId: number,
   input: TUserProductPermissionsInput,
 ): Promise<TUserProductPermissions> {
+  const refused = auditBy(actor, 'user_product_permissions', userId);
+  return auditingRefusals(deps.db, refused, 'update', () => setScopeWork(deps, actor, userId, input));
+}
+
+function setScopeWork(deps: TAppDeps, actor: TActor, userId: number, input: TUserProductPermissionsInput) {
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     await userProductPermissionsOr404(tx, actor.tenantId, userId);
+    // Decision 0139: only someone holding all the user holds changes what they may work with.
+    await assertMayActOn(tx, actor, userId);
     const ids = [...new Set(input.product_ids)];
     const known = await existingProductIds(tx, actor.tenantId, ids);
     const errors: Record<string, string[]> = {};

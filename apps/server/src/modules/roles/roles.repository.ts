@@ -81,3 +81,22 @@ export async function setRolePermissions(tx: Tx, tenantId: number, roleId: numbe
     await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ tenantId, roleId, permissionId })));
   }
 }
+
+export interface TUserRoleRecord {
+  role: string;
+  permissions: string[];
+}
+
+/** A user's role name and its permission names (the containment rules' input, decision 0139). */
+export async function findUserRole(tx: Tx, tenantId: number, userId: number) {
+  const [row] = await rows<TUserRoleRecord>(
+    tx,
+    sql`select r.name as role,
+          coalesce((select array_agg(p.name) from role_permissions rp
+                    join permissions p on p.tenant_id = rp.tenant_id and p.id = rp.permission_id
+                    where rp.tenant_id = r.tenant_id and rp.role_id = r.id), '{}') as permissions
+        from users u join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+        where u.tenant_id = ${tenantId} and u.id = ${userId}`,
+  );
+  return row;
+}

@@ -15,12 +15,12 @@ import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTenantEvents, type TEventSink } from '../../lib/domain-events.js';
 import { hashPassword, newOpaqueToken } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditingRefusals, recordAudit } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/end-sessions.js';
 import { sendMail } from '../mail/mail.service.js';
 import { assignAgent } from '../orders/assign-agent.js';
 import { scopeOf } from '../orders/order-access.js';
-import { findRoleInTx } from '../roles/roles.service.js';
+import { assertMayActOn, assertMayGrant, findRoleInTx } from '../roles/roles.service.js';
 import { assertBelowPlanLimit } from '../subscriptions/plan-limits.js';
 import { passwordLinkMail, type TLinkPurpose } from './password-link-mail.js';
 import * as repo from './users.repository.js';
@@ -58,15 +58,30 @@ async function userOrFail(tx: Tx, tenantId: number, id: number): Promise<TTeamUs
   return user;
 }
 
-/** The role a user is given: one of the shop's; the Owner role only from an owner. */
+/**
+ * The role a user is given: one of the shop's; the Owner role only from an owner; none holding a
+ * permission the actor lacks (decision 0139).
+ */
 async function checkedRole(tx: Tx, actor: TActor, roleId: number, owners: number[]) {
   const role = await findRoleInTx(tx, actor.tenantId, roleId);
   if (!role) throw AppError.validation({ role_id: [m('validation.selected_invalid', { field: 'role' })] });
   if (role.is_owner && !owners.includes(actor.userId)) {
     throw AppError.validation({ role_id: [m('team.owner_role_only_by_owner')] });
   }
+  await assertMayGrant(tx, actor, role.permissions);
   return role;
 }
+
+/** The user acted on, refused (403) unless the actor contains them (decision 0139). */
+async function targetOrFail(tx: Tx, actor: TActor, id: number): Promise<TTeamUser> {
+  const user = await userOrFail(tx, actor.tenantId, id);
+  await assertMayActOn(tx, actor, id);
+  return user;
+}
+
+/** A refusal of `action` on user `id` is audited (decision 0139). */
+const refusalsAudited = <T>(deps: TAppDeps, actor: TActor, id: number | null, action: string, work: () => Promise<T>) =>
+  auditingRefusals(deps.db, auditOf(actor, id), action, work);
 
 const valuesOf = (input: TUpdateUserRequest): repo.TUserValues => ({
   name: input.name,
@@ -117,28 +132,30 @@ export async function createUser(
   }
   const passwordHash = input.password ? await hashPassword(input.password) : '';
   const invite = !input.password;
-  const answer = await withTenant(deps.db, actor.tenantId, async (tx) => {
-    // One more user than the plan allows is refused (402, issue 19.7), invitations included.
-    await assertBelowPlanLimit(tx, actor.tenantId, 'users');
-    const owners = await repo.lockActiveOwners(tx, actor.tenantId);
-    await checkedRole(tx, actor, input.role_id, owners);
-    const id = await repo.insertUser(tx, {
-      tenantId: actor.tenantId,
-      email: input.email,
-      passwordHash,
-      // A new team member starts in the language of whoever added them (docs/decisions/0122).
-      locale: await repo.localeOf(tx, actor.tenantId, actor.userId),
-      ...valuesOf(input),
-    });
-    const user = await userOrFail(tx, actor.tenantId, id);
-    const link = invite ? await newLink(tx, deps, actor.tenantId, user, 'invite') : null;
-    await recordAudit(tx, {
-      ...auditOf(actor, id),
-      action: invite ? 'invite_user' : 'create_user',
-      changes: { after: user },
-    });
-    return { user, link };
-  }).catch((error: unknown) => {
+  const answer = await refusalsAudited(deps, actor, null, 'create_user', () =>
+    withTenant(deps.db, actor.tenantId, async (tx) => {
+      // One more user than the plan allows is refused (402, issue 19.7), invitations included.
+      await assertBelowPlanLimit(tx, actor.tenantId, 'users');
+      const owners = await repo.lockActiveOwners(tx, actor.tenantId);
+      await checkedRole(tx, actor, input.role_id, owners);
+      const id = await repo.insertUser(tx, {
+        tenantId: actor.tenantId,
+        email: input.email,
+        passwordHash,
+        // A new team member starts in the language of whoever added them (docs/decisions/0122).
+        locale: await repo.localeOf(tx, actor.tenantId, actor.userId),
+        ...valuesOf(input),
+      });
+      const user = await userOrFail(tx, actor.tenantId, id);
+      const link = invite ? await newLink(tx, deps, actor.tenantId, user, 'invite') : null;
+      await recordAudit(tx, {
+        ...auditOf(actor, id),
+        action: invite ? 'invite_user' : 'create_user',
+        changes: { after: user },
+      });
+      return { user, link };
+    }),
+  ).catch((error: unknown) => {
     // The same e-mail created by someone else a moment ago (users_email_idx).
     if ((error as { code?: string }).code === '23505') throw AppError.validation({ email: [m('team.email_taken')] });
     throw error;
@@ -153,9 +170,17 @@ export async function createUser(
 
 /** Name, phone, role and commission. The last active owner keeps the Owner role. */
 export function updateUser(deps: TAppDeps, actor: TActor, id: number, input: TUpdateUserRequest) {
+  return refusalsAudited(deps, actor, id, 'update_user', () => updateUserWork(deps, actor, id, input));
+}
+
+function updateUserWork(deps: TAppDeps, actor: TActor, id: number, input: TUpdateUserRequest) {
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const owners = await repo.lockActiveOwners(tx, actor.tenantId);
-    const before = await userOrFail(tx, actor.tenantId, id);
+    const before = await targetOrFail(tx, actor, id);
+    // Nobody raises (or lowers) their own role: another user holding at least as much does it.
+    if (id === actor.userId && input.role_id !== before.role_id) {
+      throw new AppError('forbidden', m('team.own_role_locked'));
+    }
     const role = await checkedRole(tx, actor, input.role_id, owners);
     if (before.role === OWNER_ROLE && !role.is_owner) {
       if (!owners.includes(actor.userId)) throw AppError.validation({ role_id: [m('team.owner_role_only_by_owner')] });
@@ -172,11 +197,15 @@ export function updateUser(deps: TAppDeps, actor: TActor, id: number, input: TUp
 
 /** Issue 7 / 18.1: its transaction publishes the sign-out of the user's live sockets after COMMIT. */
 export function deactivateUser(deps: TAppDeps, actor: TActor, id: number, options: { reassign_to: number | null }) {
-  return withTenantEvents(deps.db, actor.tenantId, (tx, events) => deactivateUserInTx(tx, events, actor, id, options));
+  return refusalsAudited(deps, actor, id, 'deactivate_user', () =>
+    withTenantEvents(deps.db, actor.tenantId, (tx, events) => deactivateUserInTx(tx, events, actor, id, options)),
+  );
 }
 
 export function activateUser(deps: TAppDeps, actor: TActor, id: number) {
-  return withTenant(deps.db, actor.tenantId, (tx) => activateUserInTx(tx, actor, id));
+  return refusalsAudited(deps, actor, id, 'activate_user', () =>
+    withTenant(deps.db, actor.tenantId, (tx) => activateUserInTx(tx, actor, id)),
+  );
 }
 
 /**
@@ -194,7 +223,7 @@ async function deactivateUserInTx(
   // The one who deactivates must keep a way in.
   if (id === actor.userId) throw AppError.validation({ id: [m('user.cannot_deactivate_self')] });
   const owners = await repo.lockActiveOwners(tx, actor.tenantId);
-  const before = await userOrFail(tx, actor.tenantId, id);
+  const before = await targetOrFail(tx, actor, id);
   if (owners.includes(id) && owners.length === 1) throw AppError.validation({ id: [m('team.last_owner')] });
   let moved: number[] = [];
   if (options.reassign_to !== null) {
@@ -227,7 +256,7 @@ async function deactivateUserInTx(
 
 /** The user may sign in again; the sessions ended at deactivation stay ended. */
 async function activateUserInTx(tx: Tx, actor: TActor, id: number) {
-  const user = await userOrFail(tx, actor.tenantId, id);
+  const user = await targetOrFail(tx, actor, id);
   // A reactivated user counts against the plan as a new one would.
   if (!user.active) await assertBelowPlanLimit(tx, actor.tenantId, 'users');
   if (!(await repo.setUserActive(tx, actor.tenantId, id, true))) throw AppError.notFound('User');
@@ -237,15 +266,21 @@ async function activateUserInTx(tx: Tx, actor: TActor, id: number) {
 
 /** A new invitation link for a user who has not chosen a password yet; the earlier link stops working. */
 export async function resendInvitation(deps: TUserDeps, actor: TActor, id: number): Promise<TInvitationAnswer> {
-  const answer = await withTenant(deps.db, actor.tenantId, async (tx) => {
-    const user = await userOrFail(tx, actor.tenantId, id);
+  const answer = await refusalsAudited(deps, actor, id, 'resend_invitation', () =>
+    resendInvitationWork(deps, actor, id),
+  );
+  await mailLink(deps, actor.tenantId, answer.user, answer.link, 'invite');
+  return { user: answer.user, link: answer.link.link, expires_at: answer.link.expiresAt.toISOString() };
+}
+
+function resendInvitationWork(deps: TUserDeps, actor: TActor, id: number) {
+  return withTenant(deps.db, actor.tenantId, async (tx) => {
+    const user = await targetOrFail(tx, actor, id);
     if (!user.invitation_pending) throw AppError.validation({ id: [m('team.invitation_not_pending')] });
     const link = await newLink(tx, deps, actor.tenantId, user, 'invite');
     await recordAudit(tx, { ...auditOf(actor, id), action: 'resend_invitation' });
     return { user, link };
   });
-  await mailLink(deps, actor.tenantId, answer.user, answer.link, 'invite');
-  return { user: answer.user, link: answer.link.link, expires_at: answer.link.expiresAt.toISOString() };
 }
 
 /**
@@ -261,10 +296,21 @@ export async function resetUserPassword(
   // A reset ends the user's sessions, the actor's own included: one's own password changes on the
   // profile page (current password required, this session kept).
   if (id === actor.userId) throw AppError.validation({ id: [m('team.own_password_on_profile')] });
+  return refusalsAudited(deps, actor, id, password ? 'set_password' : 'send_password_link', () =>
+    resetUserPasswordWork(deps, actor, id, password),
+  );
+}
+
+async function resetUserPasswordWork(
+  deps: TUserDeps,
+  actor: TActor,
+  id: number,
+  password: string | undefined,
+): Promise<TInvitationAnswer> {
   if (password) {
     const hash = await hashPassword(password);
     const user = await withTenantEvents(deps.db, actor.tenantId, async (tx, events) => {
-      await userOrFail(tx, actor.tenantId, id);
+      await targetOrFail(tx, actor, id);
       await repo.setPasswordHash(tx, actor.tenantId, id, hash);
       await endAllSessions(tx, events, { tenantId: actor.tenantId, userId: id, reason: 'password_reset' });
       await recordAudit(tx, { ...auditOf(actor, id), action: 'set_password' });
@@ -273,7 +319,7 @@ export async function resetUserPassword(
     return { user, link: null, expires_at: null };
   }
   const answer = await withTenant(deps.db, actor.tenantId, async (tx) => {
-    const user = await userOrFail(tx, actor.tenantId, id);
+    const user = await targetOrFail(tx, actor, id);
     const purpose = user.invitation_pending ? 'invite' : 'reset';
     const link = await newLink(tx, deps, actor.tenantId, user, purpose);
     await recordAudit(tx, { ...auditOf(actor, id), action: 'send_password_link' });
@@ -283,7 +329,7 @@ export async function resetUserPassword(
   return { user: answer.user, link: answer.link.link, expires_at: answer.link.expiresAt.toISOString() };
 }
 
-const auditOf = (actor: TActor, id: number) => ({
+const auditOf = (actor: TActor, id: number | null) => ({
   tenantId: actor.tenantId,
   userId: actor.userId,
   entity: 'user',

@@ -15,6 +15,11 @@ export const TEAM_TEMPLATES = {
   'team.user_activated': 'The user can sign in again.',
   'team.last_owner': 'The shop must keep at least one active owner.',
   'team.owner_role_only_by_owner': 'Only an owner can give or take away the Owner role.',
+  // Containment of authority (docs/decisions/0139).
+  'team.only_owner_acts_on_owner': "Only an owner can change an owner's account.",
+  'team.target_outranks_actor': 'This user holds permissions you do not have, so you cannot change their account.',
+  'team.permission_not_held': 'You cannot grant permissions you do not hold: {permissions}.',
+  'team.own_role_locked': 'You cannot change your own role.',
   'team.email_taken': 'This e-mail already belongs to an account.',
   'team.reassign_agent_invalid': 'Choose an active user to take over the open orders.',
   'team.commission_amount_required': 'Enter the amount paid per order.',

@@ -188,4 +188,63 @@ describe('team administration (issue 18.1-18.3)', () => {
     await phone.page.evaluate(() => localStorage.setItem('appLocale', 'en'));
     await phone.context.close();
   });
+  it('in Arabic: a role keeper sees what they may not grant greyed out with the reason, and a stronger role locked', async () => {
+    const owner = await signedInPage(browser(), DEMO.owner);
+    const held = ['view home', 'view profile', 'view orders', 'view users', 'manage users'];
+    const role = await apiCall<{ id: number }>(owner.page, 'POST', '/dashboard/roles', {
+      name: `Keepers ${tag()}`,
+      permissions: [...held, 'view roles-permissions', 'manage roles'],
+    });
+    const email = `keeper-${tag()}@demo.dz`;
+    await apiCall(owner.page, 'POST', '/dashboard/users', {
+      name: 'Amina Keeper',
+      email,
+      role_id: role.id,
+      password: 'keeper-pass-123',
+      password_confirmation: 'keeper-pass-123',
+    });
+    await owner.context.close();
+
+    const keeper = await newPage(browser());
+    await signIn(keeper.page, email, 'keeper-pass-123');
+    await inArabic(keeper.page);
+    await keeper.page.goto('/build/dashboard/roles-permissions');
+    const matrix = keeper.page.getByTestId('permission-matrix');
+    await matrix.waitFor();
+    // Their own role: what they hold can be ticked, the rest is disabled, and the screen says why.
+    await keeper.page
+      .getByTestId('roles-list')
+      .getByText(/Keepers/)
+      .click();
+    const notice = keeper.page.getByTestId('role-not-held');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('الصلاحيات الرمادية هي التي لا تملكها: لا يمكنك منحها.');
+    expect(await keeper.page.locator('input[data-permission="manage settings"]').isDisabled()).toBe(true);
+    expect(await keeper.page.locator('input[data-permission="manage settings"]').getAttribute('data-not-held')).toBe(
+      'true',
+    );
+    expect(await keeper.page.locator('input[data-permission="view orders"]').isDisabled()).toBe(false);
+    await keeper.page.locator('input[data-permission="manage settings"]').locator('xpath=../../..').hover();
+    await keeper.page.getByRole('tooltip', { name: 'لا تملك هذه الصلاحية، فلا يمكنك منحها.' }).waitFor();
+    await screenshot(keeper.page, 'team-roles-not-held-ar');
+
+    // A role holding more than they hold cannot be changed, duplicated or deleted.
+    await keeper.page.getByTestId('roles-list').getByText('مدير', { exact: false }).first().click();
+    await keeper.page.getByTestId('role-beyond').waitFor();
+    expect(await keeper.page.getByTestId('role-duplicate').isDisabled()).toBe(true);
+    expect(await keeper.page.locator('input[data-permission="view orders"]').isDisabled()).toBe(true);
+    expect(await keeper.page.getByTestId('role-save').count()).toBe(0);
+    await screenshot(keeper.page, 'team-roles-beyond-ar');
+
+    // Saving a permission they lack is refused by the server too, with the translated reason.
+    const refused = await keeper.page.request.fetch('/dashboard/roles', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await keeper.page.evaluate(() => localStorage.getItem('accessToken'))}` },
+      data: { name: `Sneaky ${tag()}`, permissions: ['manage settings'] },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('team.permission_not_held');
+    await keeper.page.evaluate(() => localStorage.setItem('appLocale', 'en'));
+    await keeper.context.close();
+  });
 });

@@ -192,6 +192,18 @@ describe('nobody grants more than they hold (decision 0139)', () => {
       commission_type: 'none',
     });
     expect(stock.statusCode, stock.body).toBe(200);
+
+    // The users screen's role picker says which roles the manager may give.
+    const options = (await managerApi.get('/dashboard/users/roles')).json() as {
+      data: Array<{ id: number; grantable: boolean }>;
+    };
+    const grantable = (id: number | undefined) => options.data.find((r) => r.id === id)?.grantable;
+    expect(grantable(everything.id)).toBe(false);
+    expect(grantable(tenant.roleIds.get('Owner'))).toBe(false);
+    expect(grantable(tenant.roleIds.get('Stock Keeper'))).toBe(true);
+    expect(grantable(tenant.roleIds.get('Manager'))).toBe(true);
+    const ownerOptions = (await owner.get('/dashboard/users/roles')).json() as { data: Array<{ grantable: boolean }> };
+    expect(ownerOptions.data.every((r) => r.grantable)).toBe(true);
   });
 
   it('a role manager cannot create, duplicate, widen, edit or delete a role holding what they lack', async () => {

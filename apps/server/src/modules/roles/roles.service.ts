@@ -39,10 +39,23 @@ export async function listRoles(deps: TAppDeps, tenantId: number) {
   return { data, total: data.length };
 }
 
-/** The roles a user can be given (the users screen): names only. */
-export async function listRoleOptions(deps: TAppDeps, tenantId: number) {
-  const roles = await withTenant(deps.db, tenantId, (tx) => repo.listRoles(tx, tenantId));
-  return { data: roles.map((r) => ({ id: r.id, name: r.name, built_in: isBuiltInRole(r.name) })), total: roles.length };
+/**
+ * The roles a user can be given (the users screen): names, and whether the viewer may assign each
+ * (decision 0139: not one holding a permission they lack, the Owner role only by an owner).
+ */
+export async function listRoleOptions(deps: TAppDeps, actor: TActor) {
+  const { tenantId } = actor;
+  const { roles, viewer } = await withTenant(deps.db, tenantId, async (tx) => ({
+    roles: (await repo.listRoles(tx, tenantId)).map(toRow),
+    viewer: await actorAuthority(tx, actor),
+  }));
+  const data = roles.map((r) => ({
+    id: r.id,
+    name: r.name,
+    built_in: r.built_in,
+    grantable: (!r.is_owner || viewer.isOwner) && permissionsBeyond(viewer, r.permissions).length === 0,
+  }));
+  return { data, total: data.length };
 }
 
 /** What a team member holds (decision 0139), inside the caller's transaction; undefined for an unknown user. */

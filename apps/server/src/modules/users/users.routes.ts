@@ -29,10 +29,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: service.TUserDeps
   });
 
   // The roles a user can be given (names only; the matrix is the roles screen's).
-  app.get('/dashboard/users/roles', { config: { access: 'view users' } }, async (request) => {
-    const { tenantId } = sessionOfRequest(request);
-    return listRoleOptions(deps, tenantId);
-  });
+  app.get('/dashboard/users/roles', { config: { access: 'view users' } }, (request) =>
+    listRoleOptions(deps, actorOf(request)),
+  );
 
   // Without a password the user is invited: a one-use set-password link by e-mail (72 h).
   registerResourceRoutes(app, deps, {

@@ -2,9 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,14 +10,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { permissionMatrix, type TRoleRow } from '@cod/shared';
+import { authorityOf, OWNER_ROLE, permissionMatrix, permissionsBeyond, type TRoleRow } from '@cod/shared';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/pages/page-frame';
 import { FormDialog } from '../../components/ops-kit/form-dialog';
 import { useAppAbility } from '../../lib/ability';
 import { failureMessage } from '../../lib/server-message';
 import { toast } from '../../lib/toast';
-import { permissionLabel } from './permission-label';
+import { useUserData } from '../../lib/use-session';
+import { PermissionGrid } from './permission-grid';
 import { useRoleLabel } from './role-label';
 import { useRoleMutations, useRolesQuery } from './roles-api';
 import { useSubmitError } from '../../components/forms/use-field-errors';
@@ -93,6 +92,10 @@ export function RolesPage() {
   const roleLabel = useRoleLabel();
   const ability = useAppAbility();
   const canManage = ability.can('manage', 'roles');
+  const user = useUserData();
+  // Decision 0139: the server refuses a role holding a permission the viewer lacks; the screen says so first.
+  const viewer = useMemo(() => authorityOf(user?.role === OWNER_ROLE, user?.permissions ?? []), [user]);
+  const notHeld = (permission: string) => permissionsBeyond(viewer, [permission]).length > 0;
   const roles = useRolesQuery();
   const { update, remove } = useRoleMutations();
   const list = useMemo(() => roles.data?.data ?? [], [roles.data]);
@@ -107,7 +110,9 @@ export function RolesPage() {
     setError(null);
   }, [selected]);
 
-  const locked = !canManage || !selected || selected.is_owner;
+  const beyond = selected !== null && permissionsBeyond(viewer, selected.permissions).length > 0;
+  const locked = !canManage || !selected || selected.is_owner || beyond;
+  const someNotHeld = canManage && !locked && MATRIX.some((a) => a.permissions.some(notHeld));
   const dirty =
     selected !== null &&
     (granted.size !== selected.permissions.length || selected.permissions.some((p) => !granted.has(p)));
@@ -177,19 +182,30 @@ export function RolesPage() {
               {canManage && (
                 <>
                   {!selected.built_in && (
-                    <Button size="small" onClick={() => setDialog({ mode: 'rename', role: selected })}>
+                    <Button
+                      size="small"
+                      disabled={beyond}
+                      onClick={() => setDialog({ mode: 'rename', role: selected })}
+                    >
                       {t('team.roles.rename')}
                     </Button>
                   )}
                   <Button
                     size="small"
+                    disabled={beyond}
                     onClick={() => setDialog({ mode: 'duplicate', role: selected })}
                     data-testid="role-duplicate"
                   >
                     {t('team.roles.duplicate')}
                   </Button>
                   {!selected.built_in && (
-                    <Button size="small" color="error" onClick={() => void del()} data-testid="role-delete">
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={beyond}
+                      onClick={() => void del()}
+                      data-testid="role-delete"
+                    >
                       {t('team.roles.delete')}
                     </Button>
                   )}
@@ -201,36 +217,27 @@ export function RolesPage() {
                 {t('messages.team.owner_role_locked')}
               </Alert>
             )}
+            {canManage && beyond && !selected.is_owner && (
+              <Alert severity="info" sx={{ mb: 2 }} data-testid="role-beyond">
+                {t('team.roles.role_beyond')}
+              </Alert>
+            )}
+            {someNotHeld && (
+              <Alert severity="info" sx={{ mb: 2 }} data-testid="role-not-held">
+                {t('team.roles.some_not_held')}
+              </Alert>
+            )}
             {error && (
               <Alert severity="error" sx={{ mb: 2 }}>
                 {error}
               </Alert>
             )}
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-              {MATRIX.map((area) => (
-                <Box key={area.key} data-testid={`area-${area.key}`}>
-                  <Typography variant="subtitle2" color="primary" sx={{ fontWeight: 700 }}>
-                    {area.key === 'other' ? t('team.roles.area_misc') : t(`nav.${area.key}`)}
-                  </Typography>
-                  {area.permissions.map((permission) => (
-                    <FormControlLabel
-                      key={permission}
-                      sx={{ display: 'flex', m: 0 }}
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={granted.has(permission)}
-                          disabled={locked}
-                          onChange={(e) => toggle(permission, e.target.checked)}
-                          inputProps={{ 'aria-label': permission, 'data-permission': permission } as object}
-                        />
-                      }
-                      label={<Typography variant="body2">{permissionLabel(t, permission)}</Typography>}
-                    />
-                  ))}
-                </Box>
-              ))}
-            </Box>
+            <PermissionGrid
+              granted={granted}
+              locked={locked}
+              isWithheld={(permission) => !locked && notHeld(permission)}
+              onToggle={toggle}
+            />
             {!locked && (
               <Stack direction="row" spacing={1} sx={{ mt: 2 }} justifyContent="flex-end">
                 <Button disabled={!dirty} onClick={() => setGranted(new Set(selected.permissions))}>

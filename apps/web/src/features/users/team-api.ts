@@ -8,6 +8,8 @@ export interface TRoleOption {
   id: number;
   name: string;
   built_in: boolean;
+  /** Whether the viewer may give this role (decision 0139); the server refuses the others. */
+  grantable: boolean;
 }
 
 export function useRoleOptionsQuery() {

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -125,8 +126,11 @@ export function UserDialog({
         SelectProps={{ SelectDisplayProps: { 'data-testid': 'user-role' } as object }}
       >
         {(roles.data?.data ?? []).map((role) => (
-          <MenuItem key={role.id} value={role.id} data-role={role.name}>
-            {roleLabel(role.name)}
+          <MenuItem key={role.id} value={role.id} data-role={role.name} disabled={!role.grantable}>
+            <ListItemText
+              primary={roleLabel(role.name)}
+              secondary={role.grantable ? undefined : t('team.users.role_not_grantable')}
+            />
           </MenuItem>
         ))}
       </TextField>

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { failureMessage } from '../../lib/server-message';
 import { useUserData } from '../../lib/use-session';
 import { toast } from '../../lib/toast';
-import { useTeamMutations } from './team-api';
+import { useRoleOptionsQuery, useTeamMutations } from './team-api';
 import type { TUserListRow } from './users-api';
 
 export type TUserAction = 'edit' | 'deactivate';
@@ -29,6 +29,11 @@ export function UserRowMenu({
   const { activate, resend, resetPassword } = useTeamMutations();
   // A reset signs its user out everywhere: one's own password changes on the profile page instead.
   const isSelf = useUserData()?.id === user.id;
+  // Decision 0139: a user whose role holds more than the viewer (or an owner, for a non-owner) is
+  // not theirs to change; the server would refuse each action, so the menu says why instead.
+  const roleOptions = useRoleOptionsQuery();
+  const outranksViewer =
+    !isSelf && roleOptions.data?.data.find((role) => role.id === user.role_id)?.grantable === false;
   const run = async (action: () => Promise<unknown>) => {
     setAnchor(null);
     try {
@@ -47,8 +52,15 @@ export function UserRowMenu({
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => (setAnchor(null), onOpen('edit', user))}>{t('common.edit')}</MenuItem>
-        {user.invitation_pending && (
+        {outranksViewer && (
+          <MenuItem disabled data-testid="user-outranks-viewer" sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
+            {t('messages.team.target_outranks_actor')}
+          </MenuItem>
+        )}
+        {!outranksViewer && (
+          <MenuItem onClick={() => (setAnchor(null), onOpen('edit', user))}>{t('common.edit')}</MenuItem>
+        )}
+        {!outranksViewer && user.invitation_pending && (
           <MenuItem onClick={() => void run(async () => onLink(await resend.mutateAsync({ id: user.id })))}>
             {t('team.users.resend')}
           </MenuItem>
@@ -58,12 +70,12 @@ export function UserRowMenu({
             {t('team.users.own_password')}
           </MenuItem>
         )}
-        {!user.invitation_pending && !isSelf && (
+        {!outranksViewer && !user.invitation_pending && !isSelf && (
           <MenuItem onClick={() => void run(async () => onLink(await resetPassword.mutateAsync({ id: user.id })))}>
             {t('team.users.reset_password')}
           </MenuItem>
         )}
-        {user.active ? (
+        {outranksViewer ? null : user.active ? (
           <MenuItem onClick={() => (setAnchor(null), onOpen('deactivate', user))} sx={{ color: 'error.main' }}>
             {t('team.users.deactivate')}
           </MenuItem>

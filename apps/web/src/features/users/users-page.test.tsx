@@ -141,3 +141,41 @@ describe('formatTimeAgo', () => {
     expect(formatTimeAgo('not a date', 'en', now)).toBe('');
   });
 });
+
+describe('UsersPage: a user stronger than the viewer (decision 0139)', () => {
+  it("offers no action on an owner to a manager, and says why; a weaker user's actions stay", async () => {
+    signIn({ ...OWNER, id: 2, role: 'Manager', permissions: ['view users', 'manage users', 'view orders'] });
+    const owner = { ...AMINE, role_id: 1 };
+    const agent = { ...YACINE, role_id: 3 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/dashboard/users/roles')) {
+          const roles = [
+            { id: 1, name: 'Owner', built_in: true, grantable: false },
+            { id: 3, name: 'Support Agent', built_in: true, grantable: true },
+          ];
+          return new Response(JSON.stringify({ data: roles, total: 2 }), { status: 200 });
+        }
+        if (url.includes('/dashboard/presence')) return new Response(JSON.stringify({ data: [] }), { status: 200 });
+        if (url.includes('/dashboard/users'))
+          return new Response(JSON.stringify({ data: [owner, agent], total: 2 }), { status: 200 });
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    renderApp(<UsersPage />, { route: '/dashboard/users' });
+    await screen.findByText('Amine Benali');
+
+    fireEvent.click(within(rowOf('Amine Benali')).getByTestId('user-menu-button'));
+    const reason = await screen.findByTestId('user-outranks-viewer');
+    expect(reason.textContent).toBe('This user holds permissions you do not have, so you cannot change their account.');
+    expect(reason.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByText(teamEn.team.users.reset_password)).toBeNull();
+    fireEvent.keyDown(reason, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('user-outranks-viewer')).toBeNull());
+
+    fireEvent.click(within(rowOf('Yacine Meziane')).getByTestId('user-menu-button'));
+    expect(await screen.findByText(teamEn.team.users.reset_password)).toBeTruthy();
+    expect(screen.queryByTestId('user-outranks-viewer')).toBeNull();
+  });
+});

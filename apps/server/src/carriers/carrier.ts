@@ -3,7 +3,7 @@
  * validate, refresh, cancel, tickets, driver notes, status sync) only ever see these types; the
  * carriers' dialects stay inside their adapter folders. Decision record: docs/decisions/0017.
  */
-import { englishOf, m, type TMessageCode, type TMessageToken } from '@cod/shared';
+import { englishOf, m, type TCarrierKindName, type TMessageCode, type TMessageToken } from '@cod/shared';
 import type { TShipmentStatus } from './shipment-status.js';
 import type { TMappedStatus } from './status-mapping.js';
 
@@ -11,8 +11,15 @@ import type { TMappedStatus } from './status-mapping.js';
 // shipment-status.ts (vocabulary, dispatch rule, timeline colours) and <carrier>/statuses.ts.
 export { SHIPMENT_STATUSES, type TShipmentStatus } from './shipment-status.js';
 export type { TMappedStatus } from './status-mapping.js';
+// What each family can do lives with its other facts in catalogue.ts; imported from here as before.
+export { PAYMENT_STATUS_SUPPORT } from './catalogue.js';
 
-export type TCarrierKind = 'yalidine' | 'ecotrack' | 'zr_express' | 'maystro' | 'noest' | 'manual';
+/**
+ * The carrier families: one list, `CARRIER_KINDS` in packages/shared (the API schema's enum). The
+ * SQL CHECK on shipping_companies.kind, the registry and the sandbox are held to it by
+ * test/carriers/carrier-kinds.int.test.ts (docs/design/RECIPES.md, "Add a carrier").
+ */
+export type TCarrierKind = TCarrierKindName;
 
 /** One parcel to hand to a carrier: our order, in carrier-neutral words. Money in dinars (DZD). */
 export interface TParcelInput {
@@ -195,22 +202,6 @@ export interface TCarrierPayment {
   /** The carrier's payment (statement) id, when it gives one. */
   paymentId?: string;
 }
-
-/**
- * Which carriers expose a parcel's payment status (CARRIERS.md): Yalidine/Guepex's `payment_status`
- * (`payed`) on the parcel object, served by the sandbox too. EcoTrack, ZR Express, Maystro and NOEST
- * document no per-parcel payment field the adapters could read: unsupported. An adapter offers
- * `getPayments` exactly when its kind is true here (carriers.test.ts checks it); the screens read
- * this to show "fetch from carrier" without building an adapter.
- */
-export const PAYMENT_STATUS_SUPPORT: Readonly<Record<TCarrierKind, boolean>> = {
-  yalidine: true,
-  ecotrack: false,
-  zr_express: false,
-  maystro: false,
-  noest: false,
-  manual: false,
-};
 
 export interface TCarrierAdapter {
   readonly kind: TCarrierKind;

@@ -1,8 +1,9 @@
 import type { TCarrierKind } from './carrier.js';
 
 /**
- * What the shipping-companies screen needs to know about each carrier family: which credential
- * fields to ask for (and which are secret), the production base URL, and the published rate limits.
+ * What the app knows about each carrier family, in one file: which credential fields to ask for
+ * (and which are secret), the presets the shipping-companies screen offers, the API hosts, whether
+ * the carrier reports payments, and the published rate limits.
  * Sources for every value: /work/shared/design/CARRIERS.md (3.0-3.5) and docs/decisions/0017.
  */
 export interface TCredentialField {
@@ -71,6 +72,23 @@ export const CARRIER_API_HOSTS: Partial<Record<TCarrierKind, readonly string[]>>
   zr_express: ['api.zrexpress.app'],
   maystro: ['backend.maystro-delivery.com', 'b.maystro-delivery.com'],
   noest: ['app.noest-dz.com'],
+};
+
+/**
+ * Which carriers expose a parcel's payment status (CARRIERS.md): Yalidine/Guepex's `payment_status`
+ * (`payed`) on the parcel object, served by the sandbox too. EcoTrack, ZR Express, Maystro and NOEST
+ * document no per-parcel payment field the adapters could read: unsupported. An adapter offers
+ * `getPayments` exactly when its kind is true here (test/money/remittance-fetch.int.test.ts checks
+ * it); the screens read
+ * this to show "fetch from carrier" without building an adapter.
+ */
+export const PAYMENT_STATUS_SUPPORT: Readonly<Record<TCarrierKind, boolean>> = {
+  yalidine: true,
+  ecotrack: false,
+  zr_express: false,
+  maystro: false,
+  noest: false,
+  manual: false,
 };
 
 export function findPreset(code: string): TCarrierPreset | undefined {

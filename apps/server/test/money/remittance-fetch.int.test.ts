@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TDispatchResponse } from '@cod/shared';
+import { CARRIER_KINDS, type TDispatchResponse } from '@cod/shared';
 import { PAYMENT_STATUS_SUPPORT } from '../../src/carriers/carrier.js';
 import { createCarrierAdapter } from '../../src/carriers/registry.js';
 import { sandboxFee } from '../../src/carriers/sandbox/geo.js';
@@ -18,7 +18,7 @@ const DAY = 86_400_000;
  */
 describe('remittance fetched from the carrier (decision 0113)', () => {
   it('only the adapters whose carrier documents a payment status offer it', () => {
-    for (const kind of ['yalidine', 'ecotrack', 'zr_express', 'maystro', 'noest', 'manual'] as const) {
+    for (const kind of CARRIER_KINDS) {
       const adapter = createCarrierAdapter({
         kind,
         code: kind,

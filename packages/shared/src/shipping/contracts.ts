@@ -5,6 +5,12 @@ import { SHIPPING_MESSAGES as M, type TOrderError } from './messages.js';
 import type { TShipmentStatusName, TTimelineDotColour } from './timeline.js';
 
 /** The shipping API contract (issue 5): request schemas and answers. Browser-safe. */
+
+/**
+ * The carrier families, listed once: the server's TCarrierKind is derived from this list, and
+ * apps/server/test/carriers/carrier-kinds.int.test.ts holds the SQL CHECK on
+ * shipping_companies.kind, the adapter registry and the sandbox to it (docs/design/RECIPES.md).
+ */
 export const CARRIER_KINDS = ['yalidine', 'ecotrack', 'zr_express', 'maystro', 'noest', 'manual'] as const;
 export type TCarrierKindName = (typeof CARRIER_KINDS)[number];
 

@@ -68,7 +68,16 @@ export default async function setup(project: TestProject) {
   ensureWebBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cod-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
+  // The Chargily Pay sandbox pays without money: it runs only when configured, and never with
+  // NODE_ENV=production (decision 0140), so this test server says it is one. NODE_ENV changes
+  // nothing else here (the carrier key is given below; OUTBOUND_ALLOW_PRIVATE is not set).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    CHARGILY_MODE: 'sandbox',
+  };
   // Embedded PostgreSQL by default; a real server when CI provides one.
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -54,23 +54,33 @@ export function createBenchShop(database: Database, cqName: string, ownerEmail: 
  * Seeds `orders` orders (the benchShopShape catalogue, customers and agents under the shop's
  * Support Agent role) into a shop createBenchShop made; `client` has run prepareSeed.
  */
-export async function seedBenchShop(client: pg.Client, shop: TBenchShop, orders: number): Promise<void> {
+export async function seedBenchShop(client: pg.Client, shop: TBenchShop, orders: number, idStart = 0): Promise<void> {
   await seedShop(client, {
     tenantId: shop.tenant.id,
     ownerId: shop.ownerId,
     roleId: shop.roleIds.get('Support Agent')!,
     passwordHash: await hashPassword(BENCH_PASSWORD),
     ...benchShopShape(orders),
+    idStart,
   });
 }
 
 /** Seeds one shop's orders into the database at `url` on a connection of its own, then vacuums it for the planner. */
-export async function seedBenchDatabase(url: string, shop: TBenchShop, orders: number): Promise<void> {
+export function seedBenchDatabase(url: string, shop: TBenchShop, orders: number): Promise<void> {
+  return seedBenchShops(url, [{ shop, orders }]);
+}
+
+/** The same for several shops, their order ids one range after the other (the orders' id sequence is shared). */
+export async function seedBenchShops(url: string, shops: Array<{ shop: TBenchShop; orders: number }>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await prepareSeed(client);
-    await seedBenchShop(client, shop, orders);
+    let idStart = 0;
+    for (const { shop, orders } of shops) {
+      await seedBenchShop(client, shop, orders, idStart);
+      idStart += orders;
+    }
     await finishSeed(client);
     await client.query('vacuum analyze');
   } finally {

@@ -70,9 +70,14 @@ const ZConfig = z.object({
   // The local carrier sandbox (docs/decisions/0018, 0031): auto = started when the demo tenant exists.
   CARRIER_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   CARRIER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  // Chargily Pay online payment (docs/decisions/0098): auto = the local sandbox when the demo tenant
-  // exists, else off; test/live call the real gateway with CHARGILY_SECRET_KEY.
-  CHARGILY_MODE: z.enum(['auto', 'sandbox', 'test', 'live', 'off']).default('auto'),
+  // Chargily Pay online payment (docs/decisions/0098, 0140): off unless configured; sandbox = the
+  // local stand-in that pays without money (never with NODE_ENV=production); test/live call the
+  // real gateway with CHARGILY_SECRET_KEY. `auto`, the former default, now means off: the sandbox
+  // is never chosen because of what the database holds.
+  CHARGILY_MODE: z
+    .enum(['auto', 'sandbox', 'test', 'live', 'off'])
+    .default('off')
+    .transform((mode) => (mode === 'auto' ? 'off' : mode)),
   CHARGILY_SECRET_KEY: z.string().optional(),
   // Shipment status poll period in seconds (docs/decisions/0030); 0 turns the poll off.
   SHIPPING_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
@@ -84,6 +89,16 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // A shop's fair share (docs/decisions/0144): its requests in progress at once (unset: a fifth of
+  // the database pool, at least 2), how many more wait their turn (unset: 8 x that, at least 32)
+  // and how long.
+  SHOP_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).optional(),
+  SHOP_MAX_QUEUED: z.coerce.number().int().min(0).max(10_000).optional(),
+  SHOP_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // Load shedding (0144): 503 past this mean event-loop delay (ms; 0: off), or past this many
+  // transactions waiting for a database connection (unset: twice the pool; 0: off).
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
 /** The repository's root folder (apps/server/src/ is two levels below it). */
@@ -118,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const c = parsed.data;
   if (c.OUTBOUND_ALLOW_PRIVATE && c.NODE_ENV === 'production') {
     throw new ConfigError('OUTBOUND_ALLOW_PRIVATE=true is for tests and local fake servers, never production.');
+  }
+  if (c.CHARGILY_MODE === 'sandbox' && c.NODE_ENV === 'production') {
+    // Decision 0140: the sandbox records a subscription payment without any money moving.
+    throw new ConfigError(
+      'CHARGILY_MODE=sandbox records payments without money: it is for tests and development, never production.',
+    );
   }
   return {
     ...c,

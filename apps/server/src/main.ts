@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { anyTenantExists, DEMO_LOGINS, DEMO_PASSWORD, demoExists, seedDemo } from './db/seed/demo.js';
 import { syncReferenceData } from './db/seed/reference-data.js';
 import { buildApp } from './http/app.js';
+import { startLocalAdmin } from './http/local-admin.js';
 import { carrierKeyring } from './modules/shipping-companies/carrier-runtime.js';
 import { startShippingBackground } from './modules/shipping/background.js';
 import { startJobs, stopJobs } from './jobs/jobs.js';
@@ -20,7 +21,11 @@ import { startPlannerStatisticsJob } from './jobs/planner-statistics-job.js';
 const started = performance.now();
 
 async function prepareDatabase(config: TConfig): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    openedBy: 'server',
+  });
   await migrate(database);
   await syncReferenceData(database.db);
   const firstStart = !(await anyTenantExists(database.db));
@@ -40,6 +45,11 @@ async function main(): Promise<void> {
   await carrierKeyring(config);
   const database = await prepareDatabase(config);
   const { app } = await buildApp(config, database);
+  // This process alone may open the embedded database: `npm run tenant -- create` asks it (decision 0145).
+  const stopLocalAdmin =
+    database.kind === 'pglite'
+      ? await startLocalAdmin({ database, dataDir: config.dataDir, log: app.log })
+      : async () => undefined;
   // ARCHITECTURE 3.7: background jobs after migrations (pg-boss migrates its own schema here).
   await startJobs(database, { log: app.log });
   await registerImportWorker(database.db);
@@ -60,6 +70,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
+    await stopLocalAdmin();
     await stopJobs();
     await database.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -91,6 +102,7 @@ async function main(): Promise<void> {
     stopAnalyticsFoldJob();
     stopPlannerStatisticsJob();
     await stopShipping();
+    await stopLocalAdmin();
     // Fastify stops accepting, closes Socket.IO (preClose) and idle keep-alive connections, and
     // waits for the requests in flight before it resolves.
     await app.close();

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import { beginWithNext } from './begin-with-next.js';
+import { lockDataDir, type TLockHolderKind } from './data-dir-lock.js';
 import { initialisePgliteDirectory, pgliteStartParams } from './pglite-options.js';
 import { openWriteWatch, WATCH_APPLICATION_NAME, type TWriteWatch } from './write-watch.js';
 import * as schema from './schema/index.js';
@@ -23,6 +24,8 @@ export interface Database {
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** PostgreSQL's word on which shops' list rows changed (decision 0137); none on the embedded database. */
   writeWatch: TWriteWatch | null;
+  /** The pool's size and how many transactions wait for one of its connections now (decision 0144). */
+  connections: { size: number; waiting(): number };
   close(): Promise<void>;
 }
 
@@ -33,6 +36,8 @@ export interface TDatabaseOptions {
   poolSize?: number;
   /** How long a transaction waits for a free connection before failing (ms; default 5,000). */
   connectionWaitMs?: number;
+  /** Who opens an embedded database, named in the refusal a second opener reads (default 'script'). */
+  openedBy?: TLockHolderKind;
 }
 
 /**
@@ -50,7 +55,7 @@ export function isPoolExhausted(error: unknown): boolean {
 export async function openDatabase(options: TDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize, options.connectionWaitMs)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.openedBy);
 }
 
 async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000): Promise<Database> {
@@ -83,6 +88,7 @@ async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000)
     kind: 'postgres',
     db,
     writeWatch,
+    connections: { size: poolSize, waiting: () => pool.waitingCount },
     async runScript(script) {
       const client = await pool.connect();
       try {
@@ -113,14 +119,23 @@ async function openPostgres(url: string, poolSize = 10, connectionWaitMs = 5000)
   };
 }
 
-async function openPglite(dataDir = 'memory://'): Promise<Database> {
+async function openPglite(dataDir = 'memory://', openedBy: TLockHolderKind = 'script'): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dataDir.startsWith('memory://')) await ensureWritableDir(dataDir);
   const folder = dataDir === 'memory://' ? undefined : path.join(dataDir, 'pglite');
-  // Memory (docs/operations/memory.md): initdb out of process, a smaller page cache.
-  if (folder) await initialisePgliteDirectory(folder);
-  const client = await PGlite.create(folder, { startParams: pgliteStartParams(PGlite.defaultStartParams) });
+  // One process owns an embedded database: a second PGlite on the same files would keep its own
+  // pages and overwrite the first one's writes without a word (decision 0145).
+  const lock = folder && !dataDir.startsWith('memory://') ? await lockDataDir(dataDir, openedBy) : null;
+  let client: InstanceType<typeof PGlite>;
+  try {
+    // Memory (docs/operations/memory.md): initdb out of process, a smaller page cache.
+    if (folder) await initialisePgliteDirectory(folder);
+    client = await PGlite.create(folder, { startParams: pgliteStartParams(PGlite.defaultStartParams) });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -130,11 +145,19 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
         await tx.exec(script);
       });
     },
-    // One process owns an embedded database; there is nobody to exclude.
+    // One process owns an embedded database (its lock, decision 0145); there is nobody to exclude.
     exclusive: (_key, fn) => fn(),
     // One process writes and reads; the list's cache is for servers on PostgreSQL (decision 0137).
     writeWatch: null,
-    close: () => client.close(),
+    // One connection that queues its callers inside PGlite, where nobody counts them.
+    connections: { size: 1, waiting: () => 0 },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -53,6 +53,9 @@ import { attachRealtime } from '../realtime/realtime.js';
 import { registerAccessGuard, type TRouteRecord } from './access-guard.js';
 import { registerEdgeInput } from './edge-input.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerLoadShedding } from './load-shedding.js';
+import { registerShopGate, shopGateLimits } from './shop-gate.js';
+import { loggerOptions, type TLogDestination } from './logger.js';
 import { registerSpa } from './spa.js';
 
 export interface TApp {
@@ -60,14 +63,17 @@ export interface TApp {
   routes: TRouteRecord[];
 }
 
-export async function buildApp(config: TConfig, database: Database): Promise<TApp> {
+/** `logStream`: where the log lines go instead of stdout (a test that reads them). */
+export async function buildApp(
+  config: TConfig,
+  database: Database,
+  options: { logStream?: TLogDestination } = {},
+): Promise<TApp> {
   // Every outgoing request's destination rules (docs/decisions/0037).
   configureOutbound({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.body.password'] },
+    // No secret in any log line (docs/decisions/0142).
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // Signed one-use links (parcel tickets, webhooks) carry their token as a path parameter,
@@ -98,9 +104,19 @@ export async function buildApp(config: TConfig, database: Database): Promise<TAp
   // Socket.IO never passes through Fastify's replies.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerErrorHandler(app);
+  // A saturated server answers 503 before spending a connection on authentication (decision 0144).
+  await registerLoadShedding(app, {
+    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: config.SHED_POOL_WAITING ?? 2 * database.connections.size,
+    poolWaiting: database.connections.waiting,
+  });
   // Before any route, so every scope (the intake API, uploads, webhooks) inherits it.
   registerEdgeInput(app);
+  // One shop's flood cannot take the others' share (decision 0144): a known token waits in its
+  // shop's line before authentication, a token's first request once authentication names the shop.
+  const shopGate = registerShopGate(app, shopGateLimits(config, database.connections.size));
   const routes = registerAccessGuard(app, deps);
+  shopGate.afterAuthentication();
 
   app.get('/health', { config: { access: 'public' } }, () => ({ status: 'ok', database: database.kind }));
   registerAuthRoutes(app, deps);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isPoolExhausted } from '../db/client.js';
 import { AppError, type TErrorCode } from '../lib/app-error.js';
+import { redactRequestUrl } from '../lib/log-redaction.js';
 import { messageBody } from '../lib/message-body.js';
 import { EDGE_REFUSALS } from './edge-input.js';
 
@@ -16,6 +17,7 @@ const STATUS: Record<TErrorCode, number> = {
   too_many_requests: 429,
   // Issue 19: an expired or suspended subscription, or a plan limit reached.
   payment_required: 402,
+  unavailable: 503,
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -37,7 +39,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Every database connection stayed busy past the pool's wait: ask the client to come back
     // rather than report a fault (the web shows the kind's translated sentence).
     if (isPoolExhausted(error)) {
-      request.log.warn({ url: request.url }, 'no database connection free in time: answered 503');
+      request.log.warn(
+        { url: redactRequestUrl(request.url, request.params) },
+        'no database connection free in time: answered 503',
+      );
       return reply
         .status(503)
         .header('retry-after', '2')

@@ -20,7 +20,9 @@ export type TErrorCode =
   | 'too_many_requests'
   | 'invalid_transition'
   | 'insufficient_stock'
-  | 'payment_required';
+  | 'payment_required'
+  // The server is too loaded to take the request now (docs/decisions/0136, 0144): try again.
+  | 'unavailable';
 
 /**
  * What AppError says: a catalogue token (`m('order.not_editable')`, packages/shared/src/messages),

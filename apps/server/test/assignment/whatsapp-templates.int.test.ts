@@ -69,4 +69,39 @@ describe('WhatsApp templates (issue 15.4)', () => {
       404,
     );
   });
+
+  it('refuses a body it does not understand with a 422 per field, and logs no attempt', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const order = await createOrder(shop.api, orderBody(shop));
+    const attempts = async () =>
+      ((await shop.api.get(`/dashboard/orders/${order.id}/call-card`)).json() as { attempts: unknown[] }).attempts
+        .length;
+    const bad: Array<[unknown, string, string]> = [
+      [{ template_id: true }, 'template_id', 'whatsapp.template_invalid'],
+      [{ template_id: [3] }, 'template_id', 'whatsapp.template_invalid'],
+      [{ template_id: 'abc' }, 'template_id', 'whatsapp.template_invalid'],
+      [{ template_id: 1.5 }, 'template_id', 'whatsapp.template_invalid'],
+      [{ template_id: -2 }, 'template_id', 'whatsapp.template_invalid'],
+      [{ outcome: 'confirmed' }, 'outcome', 'validation.field_unknown'],
+      [{ note: 'sent from elsewhere' }, 'note', 'validation.field_unknown'],
+    ];
+    for (const [payload, field, code] of bad) {
+      const refused = await shop.api.post(`/dashboard/orders/${order.id}/whatsapp`, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
+      const body = refused.json() as { error_codes: Record<string, Array<{ code: string }>> };
+      expect(Object.keys(body.error_codes), JSON.stringify(payload)).toEqual([field]);
+      expect(body.error_codes[field]![0]!.code, JSON.stringify(payload)).toBe(code);
+    }
+    const notObject = await app.inject({
+      method: 'POST',
+      url: `/dashboard/orders/${order.id}/whatsapp`,
+      headers: { authorization: shop.authorization, 'content-type': 'application/json' },
+      payload: JSON.stringify([1, 2]),
+    });
+    expect(notObject.statusCode).toBe(422);
+    expect(await attempts()).toBe(0);
+    // What the web sends is still a use: no template, or a template id.
+    expect((await shop.api.post(`/dashboard/orders/${order.id}/whatsapp`, { template_id: null })).statusCode).toBe(201);
+    expect(await attempts()).toBe(1);
+  });
 });

@@ -329,3 +329,42 @@ describe('the call queue across shops (issue 15.2)', () => {
     expect(own.statusCode).toBe(200);
   });
 });
+
+describe('the call queue within a shop (issue 15.2)', () => {
+  it("answers 404 to an agent releasing another agent's claim, and leaves it alone", async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const [first, second] = await managers(shop, 2);
+    const order = await createOrder(shop.api, orderBody(shop));
+    const claimed = await first!.api.post('/dashboard/call-queue/next', {});
+    expect(claimed.json().data.id).toBe(order.id);
+    const claimOf = async () => {
+      const [row] = await withSystem(database.db, (tx) =>
+        rows<{ claimed_by: number | null; claimed_until: Date | null }>(
+          tx,
+          sql`select claimed_by, claimed_until from orders where tenant_id = ${shop.tenant.id} and id = ${order.id}`,
+        ),
+      );
+      return row!;
+    };
+    const before = await claimOf();
+    expect(before.claimed_by).toBe(first!.id);
+
+    const foreign = await second!.api.post(`/dashboard/call-queue/${order.id}/release`, {});
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json()).not.toHaveProperty('released');
+    expect(await claimOf()).toEqual(before);
+
+    // The agent's own claim is let go; closing the dialog again (no claim left) is no error.
+    expect((await first!.api.post(`/dashboard/call-queue/${order.id}/release`, {})).json()).toEqual({ released: true });
+    expect((await claimOf()).claimed_by).toBeNull();
+    expect((await first!.api.post(`/dashboard/call-queue/${order.id}/release`, {})).statusCode).toBe(200);
+  });
+
+  it('answers 404 to a support agent releasing an order outside their scope', async () => {
+    const shop = await shopWithCatalogue(app, database);
+    const agent = await agentOf(app, database, shop);
+    const order = await createOrder(shop.api, orderBody(shop));
+    const outside = await agent.api.post(`/dashboard/call-queue/${order.id}/release`, {});
+    expect(outside.statusCode, outside.body).toBe(404);
+  });
+});

@@ -120,15 +120,17 @@ describe('carrier COD remittances (issue 13.4)', () => {
       },
     ]);
 
-    // The cash that arrived is in the bank as a remittance income; the carrier owes the 6 left.
+    // The bank is credited with the 494 parcels newly paid (decision 0141): the short-paid,
+    // unknown and paid-twice lines credit nothing until resolved. The carrier owes the 6 left.
     const statementTotal = 494 * 265_000 + 200_000 + 264_999 + 30_000 + 265_000;
+    expect(result).toMatchObject({ amount_centimes: statementTotal, credited_centimes: 494 * 265_000 });
     const after = (await shop.api.get('/dashboard/cases')).json();
-    expect(after.boxes[0].balance_centimes).toBe(statementTotal);
+    expect(after.boxes[0].balance_centimes).toBe(494 * 265_000);
     expect(after.carriers[0]).toMatchObject({ parcels: 6, balance_centimes: 6 * 265_000 });
     const income = (await shop.api.get('/dashboard/incomes')).json();
     expect(income.data[0]).toMatchObject({
       category_code: 'remittance',
-      amount_centimes: statementTotal,
+      amount_centimes: 494 * 265_000,
       remittance_id: result.id,
     });
     expect((await shop.api.put(`/dashboard/incomes/${income.data[0].id}`, {})).statusCode).toBe(422);

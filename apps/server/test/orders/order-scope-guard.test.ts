@@ -48,8 +48,8 @@ const REVIEWED: Record<string, { reads: number; why: string }> = {
     why: 'call outcomes lock and read through orderVisibility; the no-answer job reads types by id; risk counts per phone show no order',
   },
   'modules/call-attempts/call-queue.repository.ts': {
-    reads: 3,
-    why: 'next order and the call-back queue: orderVisibility; the no-answer job (no user)',
+    reads: 4,
+    why: 'next order, the call-back queue and releasing a claim: orderVisibility; the no-answer job (no user)',
   },
   'modules/carrier-advice/carrier-advice.repository.ts': {
     reads: 2,

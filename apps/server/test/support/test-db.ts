@@ -28,8 +28,24 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
+// A concurrency test queues behind slow peers by design on a loaded CI machine (as the pool's 60 s
+// wait above): a shop's requests wait their turn long, and the server never sheds load, unless a
+// test of those limits sets them (docs/decisions/0144).
+const PATIENT_LIMITS = {
+  SHOP_MAX_QUEUED: '10000',
+  SHOP_QUEUE_WAIT_MS: '60000',
+  SHED_EVENT_LOOP_DELAY_MS: '0',
+  SHED_POOL_WAITING: '0',
+};
+
 export function testConfig(overrides: Record<string, string> = {}): TConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...PATIENT_LIMITS,
+    ...overrides,
+  });
 }
 
 export async function openTestApp(overrides: Record<string, string> = {}): Promise<TApp & { database: Database }> {

@@ -345,6 +345,17 @@ export const appRoutes: RouteObject[] = [
               })),
           },
           {
+            // The Chargily Pay sandbox's checkout, only when the server runs it (decision 0140).
+            path: 'chargily-sandbox/checkouts/:id',
+            loader: requireSignedIn,
+            handle: { titleKey: 'subscription.status_title', ...AUTH },
+            lazy: lazyPage(
+              ['central'],
+              () => import('../features/subscription/sandbox-checkout-page'),
+              (m) => m.SandboxCheckoutPage,
+            ),
+          },
+          {
             // Issue 19: the central screens, in their own frame (signed-out visitors go to its login).
             lazy: () => import('../features/central/central-pages').then((m) => m.loadCentralLayout()),
             children: CENTRAL_PAGES.filter((path) => CENTRAL_BUILT.has(path)).map((path) => ({

@@ -76,4 +76,40 @@ describe('apiRequest', () => {
 
     expect(error.fieldErrors.email).toEqual(['These credentials do not match our records.']);
   });
+  it('sends again after Retry-After a request the busy shop line or server refused before doing anything, twice at most', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = new Response(JSON.stringify({ code: 'edge.shop_busy', message: 'busy' }), {
+        status: 429,
+        headers: { 'Retry-After': '1' },
+      });
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(busy)
+        .mockResolvedValueOnce(new Response(JSON.stringify({ code: 'unavailable' }), { status: 503 }))
+        .mockResolvedValueOnce(new Response(JSON.stringify({ saved: true }), { status: 201 }));
+      vi.stubGlobal('fetch', fetchMock);
+      const saved = apiRequest('/dashboard/products', { method: 'POST', body: { name: 'x' } });
+      await vi.advanceTimersByTimeAsync(2_100);
+      await expect(saved).resolves.toEqual({ saved: true });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+
+      // Any other 429 (a sign-in throttle) is the caller's at once; a third refusal too.
+      const throttled = vi.fn(async () => new Response(JSON.stringify({ code: 'auth.throttled' }), { status: 429 }));
+      vi.stubGlobal('fetch', throttled);
+      await expect(apiRequest('/login', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+      expect(throttled).toHaveBeenCalledTimes(1);
+      const alwaysBusy = vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'unavailable' }), { status: 503, headers: { 'Retry-After': '1' } }),
+      );
+      vi.stubGlobal('fetch', alwaysBusy);
+      const failing = apiRequest('/dashboard/orders').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(2_100);
+      expect(await failing).toMatchObject({ status: 503 });
+      expect(alwaysBusy).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -71,13 +71,34 @@ export async function sendRequest(
   return { response, body: await readBody(response) };
 }
 
+const BUSY_RETRIES = 2;
+const BUSY_CODES: Record<number, string> = { 429: 'edge.shop_busy', 503: 'unavailable' };
+
+function busyRefusal(response: Response, body: unknown): boolean {
+  const code = BUSY_CODES[response.status];
+  return code !== undefined && (body as { code?: unknown } | undefined)?.code === code;
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
 /**
  * Same-origin JSON call. SPEC 7: every request carries `Authorization: Bearer <token>` when one is
  * stored. SPEC 8: a 401 clears userData, accessToken and userAbilities and goes to /login; every
  * other error is thrown to the caller as an ApiError.
  */
 export async function apiRequest<T>(path: string, options: TRequestOptions = {}): Promise<T> {
-  const { response, body } = await sendRequest(path, options, getAccessToken());
+  let { response, body } = await sendRequest(path, options, getAccessToken());
+  // A busy shop's line (429 edge.shop_busy) or a busy server (503 unavailable) refused the request
+  // before it did anything (decisions 0136, 0144): it is sent again after Retry-After, twice at most.
+  for (let tries = 0; tries < BUSY_RETRIES && busyRefusal(response, body); tries++) {
+    await pause(Math.min(Number(response.headers.get('Retry-After')) || 1, 5) * 1000, options.signal);
+    ({ response, body } = await sendRequest(path, options, getAccessToken()));
+  }
   if (response.ok) return body as T;
 
   if (response.status === 401) {

@@ -5,7 +5,7 @@ import messagesEn from '../locales/messages/en';
 import messagesFr from '../locales/messages/fr.json';
 import { ApiError } from './api-client';
 import { createI18n } from './i18n';
-import { failureMessage, fieldMessages, translateServerMessage } from './server-message';
+import { busyMessage, failureMessage, failureMessages, fieldMessages, translateServerMessage } from './server-message';
 
 const BUNDLES = { en: messagesEn, fr: messagesFr, ar: messagesAr };
 const tIn = (locale: TLocale) =>
@@ -101,5 +101,27 @@ describe('translateServerMessage (docs/decisions/0041)', () => {
     );
     expect(fieldMessages(legacy)).toEqual({ file: [{ code: 'validation' }] });
     expect(translateServerMessage(t, fieldMessages(legacy).file![0])).toBe('بعض المعلومات المدخلة غير صالحة.');
+  });
+
+  it('says the server is busy (503) or the shop has too many requests in progress (429) in the user’s language (docs/decisions/0144)', () => {
+    const busy = new ApiError(
+      503,
+      { message: 'The server is busy. Please try again in a moment.', code: 'unavailable' },
+      2,
+    );
+    expect(failureMessage(tIn('fr'), busy)).toBe('Le serveur est occupé. Réessayez dans un instant.');
+    expect(failureMessages(tIn('ar'), busy)).toEqual(['الخادم مشغول. أعد المحاولة بعد لحظات.']);
+    const shopBusy = new ApiError(429, { message: 'x', code: 'edge.shop_busy', params: {} }, 1);
+    expect(failureMessage(tIn('en'), shopBusy)).toBe(
+      'Your shop has too many requests in progress. Please try again in a moment.',
+    );
+    expect(failureMessage(tIn('fr'), shopBusy)).toBe(
+      'Votre boutique a trop de requêtes en cours. Réessayez dans un instant.',
+    );
+    expect(failureMessage(tIn('ar'), shopBusy)).toBe('لدى متجرك طلبات كثيرة قيد المعالجة. أعد المحاولة بعد لحظات.');
+    // The Orders list's load error says why only when the server or the shop is busy.
+    expect(busyMessage(tIn('fr'), busy)).toBe('Le serveur est occupé. Réessayez dans un instant.');
+    expect(busyMessage(tIn('en'), new ApiError(500, null, null))).toBeUndefined();
+    expect(busyMessage(tIn('en'), new ApiError(404, { message: 'x', code: 'not_found' }, null))).toBeUndefined();
   });
 });

@@ -87,11 +87,29 @@ function list(t: TFunction, name: string, items: readonly TOrderError[]): string
 }
 
 /**
+ * A 5xx is a fault whose text is not the user's business, but for the server saying it is busy
+ * (503 'unavailable', decisions 0136 and 0144): that one says to try again in a moment.
+ */
+function isFault(error: ApiError): boolean {
+  return error.status >= 500 && !(error.status === 503 && error.body?.code === 'unavailable');
+}
+
+/**
+ * What a refused read says when the server or the shop is busy (429, 503 'unavailable', decision
+ * 0144), translated, so a list that failed to load says why and that retrying will do; else nothing.
+ */
+export function busyMessage(t: TFunction, error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503) || isFault(error))
+    return undefined;
+  return failureMessage(t, error);
+}
+
+/**
  * The message of a failed call, SPEC 8: the stock message first, else the answer's own; a 5xx, a
  * network failure or an answer without a code gives the caller's fallback sentence.
  */
 export function failureMessage(t: TFunction, error: unknown, fallbackKey = 'errors.unexpected'): string {
-  if (!(error instanceof ApiError) || error.status >= 500) return t(fallbackKey);
+  if (!(error instanceof ApiError) || isFault(error)) return t(fallbackKey);
   const body = error.body ?? {};
   const stock = body.error_codes?.stock?.[0];
   if (stock) return translateServerMessage(t, stock);
@@ -111,7 +129,7 @@ export function fieldMessages(error: ApiError): Record<string, TServerMessage[]>
 
 /** SPEC 8: one toast per message of a failed save (custom-field errors included), in order. */
 export function failureMessages(t: TFunction, error: unknown): string[] {
-  if (!(error instanceof ApiError) || error.status >= 500) {
+  if (!(error instanceof ApiError) || isFault(error)) {
     return [error instanceof ApiError ? t('errors.unexpected') : t('errors.network')];
   }
   const messages = Object.values(fieldMessages(error)).flat();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { m } from '../messages/message.js';
 import { formatDZD } from '../money.js';
+import { MAX_ID } from '../catalogue/common.js';
 import { LOCALES, type TLocale } from '../auth.js';
 
 /**
@@ -45,6 +46,9 @@ export const WHATSAPP_MESSAGES = {
   placeholderUnknown: (name: string) => m('whatsapp.placeholder_unknown', { name }),
   templateNotFound: m('whatsapp.template_not_found'),
   phoneInvalid: m('whatsapp.phone_invalid'),
+  templateInvalid: m('whatsapp.template_invalid'),
+  fieldUnknown: m('validation.field_unknown'),
+  bodyInvalid: m('validation.invalid'),
 } as const;
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
@@ -73,6 +77,39 @@ export const ZWhatsAppTemplateInput = z.object({
     }),
 });
 export type TWhatsAppTemplateInput = z.output<typeof ZWhatsAppTemplateInput>;
+
+const WHATSAPP_USE_FIELDS: readonly string[] = ['template_id'];
+
+/**
+ * POST /dashboard/orders/{id}/whatsapp: the template the agent sent, or none (null or left out).
+ * An id that is not a whole number, or a field the route does not know, is a 422 on that field:
+ * the attempt is logged only for a body this route understands.
+ */
+export const ZWhatsAppUseRequest = z
+  .looseObject(
+    {
+      template_id: z.preprocess(
+        (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: WHATSAPP_MESSAGES.templateInvalid })
+          .int(WHATSAPP_MESSAGES.templateInvalid)
+          .positive(WHATSAPP_MESSAGES.templateInvalid)
+          .max(MAX_ID, WHATSAPP_MESSAGES.templateInvalid)
+          .nullable()
+          .optional(),
+      ),
+    },
+    { error: WHATSAPP_MESSAGES.bodyInvalid },
+  )
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (!WHATSAPP_USE_FIELDS.includes(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: WHATSAPP_MESSAGES.fieldUnknown });
+      }
+    }
+  })
+  .transform(({ template_id }) => ({ template_id: template_id ?? null }));
+export type TWhatsAppUseRequest = z.input<typeof ZWhatsAppUseRequest>;
 
 /**
  * An Algerian phone as wa.me wants it: digits only, country code 213, no leading 0 or +.

@@ -3,6 +3,7 @@ import { m } from '../messages/message.js';
 import { zRequiredText } from '../catalogue/common.js';
 import { fieldRequired } from '../catalogue/messages.js';
 import { ZAlgerianPhone } from '../catalogue/phone.js';
+import { isReservedShopName } from '../tenant.js';
 
 /**
  * Public sign-up (issue 19.5, docs/decisions/0097): the register form, the waiting list and the
@@ -16,7 +17,11 @@ export type TWaitingStatus = (typeof WAITING_STATUSES)[number];
 export const MAX_EXPECTED_ORDERS = 1_000_000;
 
 export const ZRegisterInput = z.object({
-  shop_name: zRequiredText('name', 120),
+  // The shop's identifier is made from its name (cqNameFrom): a name the platform keeps is refused.
+  shop_name: zRequiredText('name', 120).refine(
+    (name) => !isReservedShopName(cqNameFrom(name)),
+    m('tenant.name_reserved'),
+  ),
   owner_name: zRequiredText('name', 120),
   phone: ZAlgerianPhone,
   email: z

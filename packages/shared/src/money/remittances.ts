@@ -97,9 +97,26 @@ export interface TRemittance {
   created_at: string;
 }
 
+/** Lines of one kind: how many, and the money they carry. */
+export interface TRemittanceLineTotal {
+  count: number;
+  centimes: TCentimes;
+}
+
+/**
+ * A recorded statement (decision 0141): the box was credited only with the parcels this statement
+ * newly paid; the other lines credit nothing until resolved, totalled by reason. The `code` and
+ * `params` say so in the user's language.
+ */
 export interface TRemittanceResult extends TRemittance {
   matched_centimes: TCentimes;
+  /** What the box received from this statement (never more than the statement's own total). */
+  credited_centimes: TCentimes;
+  not_credited: Record<TRemittanceIssueReason, TRemittanceLineTotal>;
   issues: TRemittanceIssue[];
+  code: string;
+  params: { paid: number; already_paid: number; unknown: number; short_paid: number };
+  message: string;
 }
 
 export const ZRemittanceListQuery = ZListQuery.extend({ shipping_company_id: zQueryId.optional() });

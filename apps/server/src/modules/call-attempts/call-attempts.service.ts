@@ -181,7 +181,8 @@ export function nextOrder(
 /** POST /dashboard/call-queue/{id}/release: the agent closed the order without an outcome. */
 export function releaseOrder(deps: TAppDeps, actor: TAgent, orderId: number): Promise<void> {
   return withTenant(deps.db, actor.tenantId, async (tx) => {
-    const found = await queue.releaseClaim(tx, actor.tenantId, actor.userId, orderId);
+    const scope = (await scopeOf(tx, actor)) as TOrderScope & { userId: number };
+    const found = await queue.releaseClaim(tx, scope, orderId);
     if (!found) throw AppError.notFound('Order');
   });
 }

@@ -66,16 +66,24 @@ export async function claimNextOrder(
   return row?.id;
 }
 
-/** Lets go of the agent's claim on an order (closing the dialog without an outcome). */
-/** Ends the caller's own claim; false when the shop has no such order (a 404, like every id route). */
-export async function releaseClaim(tx: Tx, tenantId: number, userId: number, orderId: number): Promise<boolean> {
+/**
+ * Ends the caller's own claim on an order they may see (closing the dialog without an outcome);
+ * an order with no claim left (an outcome already let it go) stays as it is. False when the order
+ * is not theirs to release: not in the shop, outside their scope, or claimed by another agent
+ * (a 404, like every id of someone else).
+ */
+export async function releaseClaim(tx: Tx, scope: TOrderScope & { userId: number }, orderId: number): Promise<boolean> {
   const found = await rows<{ id: number }>(
     tx,
-    sql`update orders set
-          claimed_by = case when claimed_by = ${userId} then null else claimed_by end,
-          claimed_until = case when claimed_by = ${userId} then null else claimed_until end
-        where tenant_id = ${tenantId} and id = ${orderId} and deleted_at is null
-        returning id`,
+    sql`with target as (
+          select o.id from orders o
+          where o.tenant_id = ${scope.tenantId} and o.id = ${orderId} and o.deleted_at is null
+            and (o.claimed_by is null or o.claimed_by = ${scope.userId}) and ${orderVisibility(scope)}
+        ), released as (
+          update orders o set claimed_by = null, claimed_until = null
+          where o.tenant_id = ${scope.tenantId} and o.id in (select id from target) and o.claimed_by = ${scope.userId}
+        )
+        select id from target`,
   );
   return found.length > 0;
 }

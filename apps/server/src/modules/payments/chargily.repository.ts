@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { rows } from '../../db/client.js';
 
 export interface TCheckoutRow {
@@ -15,6 +15,9 @@ export interface TCheckoutRow {
   status: string;
   checkout_url: string;
   payment_id: number | null;
+  /** The plan's prices today (the amount paid is checked against them). */
+  price_month: number;
+  price_year: number;
 }
 
 export async function insertCheckout(
@@ -38,7 +41,7 @@ export async function findCheckout(tx: Tx, id: string, options: { lock?: boolean
   const [row] = await rows<TCheckoutRow>(
     tx,
     sql`select c.id, c.tenant_id, t.cq_name, c.plan_id, p.name as plan, c.period_months, c.amount, c.currency, c.mode,
-               c.status, c.checkout_url, c.payment_id
+               c.status, c.checkout_url, c.payment_id, p.price_month, p.price_year
         from chargily_checkouts c join tenants t on t.id = c.tenant_id join plans p on p.id = c.plan_id
         where c.id = ${id} ${options.lock ? sql`for update of c` : sql``}`,
   );
@@ -62,8 +65,4 @@ export async function claimEvent(tx: Tx, v: { id: string; type: string; checkout
 
 export async function setEventOutcome(tx: Tx, id: string, outcome: string): Promise<void> {
   await tx.execute(sql`update chargily_events set outcome = ${outcome} where id = ${id}`);
-}
-
-export async function demoTenantExists(db: Db): Promise<boolean> {
-  return (await rows(db, sql`select 1 from tenants where cq_name = 'demo'`)).length > 0;
 }

@@ -7,9 +7,11 @@ import { AppError } from '../../lib/app-error.js';
 import { parse } from '../../lib/validate.js';
 import { listPlans } from '../plans/plans.service.js';
 import { planIn } from '../plans/plans.service.js';
+import { recordCentralAudit } from '../central/central-admin.service.js';
 import {
   chargilySecret,
   createGatewayCheckout,
+  signChargilyBody,
   verifyChargilySignature,
   type TChargilyMode,
 } from './chargily-gateway.js';
@@ -17,28 +19,26 @@ import * as repo from './chargily.repository.js';
 import { applyPaymentIn } from './payments.service.js';
 
 export interface TChargilyDeps extends TAppDeps {
-  chargilyMode: 'auto' | 'sandbox' | 'test' | 'live' | 'off';
+  chargilyMode: 'sandbox' | 'test' | 'live' | 'off';
   chargilySecretKey: string | undefined;
   appUrl: string;
   log: FastifyBaseLogger;
 }
 
-let autoMode: Promise<TChargilyMode | null> | undefined;
-
-/** The gateway in use: auto is the sandbox when the demo tenant exists (like the carrier sandbox). */
-export async function chargilyModeOf(deps: TChargilyDeps): Promise<TChargilyMode | null> {
+/**
+ * The gateway in use, as configured and nothing else (decision 0140): the sandbox only with
+ * CHARGILY_MODE=sandbox (refused at start with NODE_ENV=production), never because a demo shop
+ * exists; test/live only with their secret key.
+ */
+export function chargilyModeOf(deps: Pick<TChargilyDeps, 'chargilyMode' | 'chargilySecretKey'>): TChargilyMode | null {
   if (deps.chargilyMode === 'off') return null;
-  if (deps.chargilyMode !== 'auto') {
-    if (deps.chargilyMode !== 'sandbox' && !deps.chargilySecretKey) return null;
-    return deps.chargilyMode;
-  }
-  autoMode ??= repo.demoTenantExists(deps.db).then((demo) => (demo ? 'sandbox' : null));
-  return autoMode;
+  if (deps.chargilyMode !== 'sandbox' && !deps.chargilySecretKey) return null;
+  return deps.chargilyMode;
 }
 
 /** The plans a shop can pay for online (not the Trial, not archived, a price Chargily accepts). */
 export async function payablePlans(deps: TChargilyDeps) {
-  const mode = await chargilyModeOf(deps);
+  const mode = chargilyModeOf(deps);
   const plans = (await listPlans(deps)).filter((p) => !p.is_trial && !p.archived);
   return {
     data: {
@@ -60,7 +60,7 @@ export async function openCheckout(
   input: unknown,
 ) {
   const { plan_id, period } = parse(ZCheckoutInput, input);
-  const mode = await chargilyModeOf(deps);
+  const mode = chargilyModeOf(deps);
   if (!mode) throw new AppError('conflict', m('checkout.unavailable'));
   const plan = await withSystem(deps.db, (tx) => planIn(tx, plan_id, { choosable: true }));
   if (plan.is_trial) throw AppError.validation({ plan_id: [m('validation.selected_invalid', { field: 'plan' })] });
@@ -73,8 +73,8 @@ export async function openCheckout(
   let checkout: { id: string; checkout_url: string };
   if (mode === 'sandbox') {
     const id = `sbx_${crypto.randomBytes(12).toString('hex')}`;
-    // Same origin as the app (relative): the shop's session stays with it on the way back.
-    checkout = { id, checkout_url: `/chargily-sandbox/checkouts/${id}` };
+    // A page of the app (relative, same origin): paying there needs the shop's own session.
+    checkout = { id, checkout_url: `/build/chargily-sandbox/checkouts/${id}` };
   } else {
     try {
       checkout = await createGatewayCheckout(mode, deps.chargilySecretKey!, {
@@ -133,7 +133,7 @@ export async function receiveChargilyWebhook(
   signature: string | undefined,
   now = new Date(),
 ): Promise<{ outcome: TWebhookOutcome }> {
-  const mode = await chargilyModeOf(deps);
+  const mode = chargilyModeOf(deps);
   if (!mode) throw new AppError('not_found', m('checkout.not_found'));
   if (!verifyChargilySignature(rawBody, signature, chargilySecret(deps.chargilySecretKey))) {
     throw new AppError('forbidden', m('checkout.invalid_signature'));
@@ -167,8 +167,20 @@ export async function receiveChargilyWebhook(
     }
     if (checkout.status === 'paid') return finish('already_paid');
     const currency = typeof event.data?.currency === 'string' ? event.data.currency.toLowerCase() : '';
-    if (Number(event.data?.amount) !== checkout.amount || currency !== checkout.currency) {
-      deps.log.warn({ checkout: checkout.id, event: eventId }, 'chargily: paid amount or currency differs');
+    const paid = Number(event.data?.amount);
+    // What the gateway confirms must be what the checkout asked and what the plan costs today
+    // (decision 0140): otherwise nothing is recorded and the central audit says why.
+    const planPrice = checkoutPrice(checkout, checkout.period_months === 12 ? 'year' : 'month').amount;
+    if (paid !== checkout.amount || paid !== planPrice || currency !== checkout.currency) {
+      deps.log.warn({ checkout: checkout.id, event: eventId, paid, planPrice }, 'chargily: paid amount differs');
+      await recordCentralAudit(tx, {
+        adminId: null,
+        tenantId: checkout.tenant_id,
+        action: 'payment_refused',
+        entity: 'chargily_checkout',
+        entityId: checkout.id,
+        after: { event: eventId, paid, currency, checkout_amount: checkout.amount, plan_price: planPrice },
+      });
       return finish('amount_mismatch');
     }
     const paymentId = await applyPaymentIn(
@@ -176,7 +188,7 @@ export async function receiveChargilyWebhook(
       {
         tenantId: checkout.tenant_id,
         planId: checkout.plan_id,
-        amount: checkout.amount,
+        amount: paid,
         method: 'chargily',
         reference: checkout.id,
         paidOn: dayIn(now),
@@ -194,9 +206,71 @@ export async function receiveChargilyWebhook(
   return { outcome };
 }
 
-/** The sandbox's view of a checkout it "serves" (its page and its pay/cancel buttons). */
-export async function sandboxCheckout(deps: TChargilyDeps, id: string) {
-  if ((await chargilyModeOf(deps)) !== 'sandbox') return undefined;
-  const found = await withSystem(deps.db, (tx) => repo.findCheckout(tx, id));
-  return found?.mode === 'sandbox' ? found : undefined;
+/**
+ * The sandbox's view of a checkout: only the shop that opened it sees it (another shop's, or an
+ * unknown id, is not found: decision 0140).
+ */
+export async function sandboxCheckout(deps: TChargilyDeps, tenantId: number, id: string) {
+  const found =
+    chargilyModeOf(deps) === 'sandbox' ? await withSystem(deps.db, (tx) => repo.findCheckout(tx, id)) : undefined;
+  if (!found || found.mode !== 'sandbox' || found.tenant_id !== tenantId) {
+    throw new AppError('not_found', m('checkout.not_found'));
+  }
+  return found;
+}
+
+/** The checkout as the sandbox's page shows it. */
+export async function showSandboxCheckout(deps: TChargilyDeps, tenantId: number, id: string) {
+  const c = await sandboxCheckout(deps, tenantId, id);
+  return {
+    data: {
+      id: c.id,
+      shop: c.cq_name,
+      plan: c.plan,
+      period_months: c.period_months,
+      amount: c.amount,
+      status: c.status,
+    },
+  };
+}
+
+/**
+ * The event the gateway would send when the shop pays or cancels on its hosted page, signed with
+ * the webhook key; the amount is the one the checkout was opened for.
+ */
+export async function sandboxEvent(
+  deps: TChargilyDeps,
+  tenantId: number,
+  id: string,
+  action: 'pay' | 'cancel',
+): Promise<{ body: string; signature: string }> {
+  const checkout = await sandboxCheckout(deps, tenantId, id);
+  const body = JSON.stringify({
+    id: `evt_${crypto.randomBytes(12).toString('hex')}`,
+    entity: 'event',
+    livemode: 'false',
+    type: action === 'pay' ? 'checkout.paid' : 'checkout.canceled',
+    data: {
+      id: checkout.id,
+      entity: 'checkout',
+      amount: checkout.amount,
+      currency: checkout.currency,
+      status: action === 'pay' ? 'paid' : 'canceled',
+      payment_method: 'edahabia',
+      metadata: { tenant_id: checkout.tenant_id, plan_id: checkout.plan_id },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  return { body, signature: signChargilyBody(body, chargilySecret(deps.chargilySecretKey)) };
+}
+
+/** What the sandbox answers once its event was delivered: where the app goes, or why nothing was recorded. */
+export function sandboxAnswer(action: 'pay' | 'cancel', outcome: TWebhookOutcome | undefined) {
+  if (action === 'pay' && outcome === 'amount_mismatch') throw new AppError('conflict', m('checkout.amount_mismatch'));
+  if (action === 'pay' && outcome !== 'paid' && outcome !== 'already_paid' && outcome !== 'duplicate') {
+    throw new AppError('conflict', m('checkout.gateway_error'));
+  }
+  return {
+    data: { outcome, return_url: action === 'pay' ? SANDBOX_RETURN_URLS.success : SANDBOX_RETURN_URLS.failure },
+  };
 }

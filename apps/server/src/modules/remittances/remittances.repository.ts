@@ -341,3 +341,12 @@ export async function matchedSum(tx: Tx, tenantId: number, remittanceId: number)
   );
   return centimes(Number(row?.sum ?? 0));
 }
+
+/** What the statement put in its box: its income (none when it newly paid nothing, decision 0141). */
+export async function creditedSum(tx: Tx, tenantId: number, remittanceId: number) {
+  const [row] = await rows<{ sum: string }>(
+    tx,
+    sql`select coalesce(sum(amount_centimes), 0)::text as sum from incomes where tenant_id = ${tenantId} and remittance_id = ${remittanceId}`,
+  );
+  return centimes(Number(row?.sum ?? 0));
+}

@@ -1,8 +1,10 @@
 import {
   centimes,
   m,
+  REMITTANCE_ISSUES,
   sumCentimes,
   type TCarrierCash,
+  type TCentimes,
   type TRemittanceHeader,
   type TRemittanceIssue,
   type TRemittanceLine,
@@ -14,6 +16,7 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { messageBody } from '../../lib/message-body.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { assertBoxUsable, listCashBoxes } from '../cash-boxes/cash-boxes.service.js';
 import { builtInCategoryId, createMoneyEntryInTx } from '../cash-boxes/money-entries.service.js';
@@ -22,7 +25,8 @@ import * as repo from './remittances.repository.js';
 /**
  * Carrier COD remittances (issue 13.4, docs/decisions/0072): a statement's lines are matched to
  * the carrier's delivered parcels by tracking number; a parcel is paid once, ever (the unique
- * order of remittance_parcels); the cash that arrived lands in a box as an income.
+ * order of remittance_parcels); the cash of the parcels a statement newly pays lands in a box as
+ * an income (decision 0141).
  */
 
 /** The boxes screen: the shop's boxes and, as virtual boxes, each carrier's pending cash. */
@@ -70,11 +74,41 @@ export function listRemittances(
 async function resultOf(tx: Tx, tenantId: number, id: number): Promise<TRemittanceResult> {
   const [remittance] = (await repo.listRemittances(tx, tenantId, { page: 1, per_page: 1, ids: [id] })).data;
   if (!remittance) throw new AppError('not_found', m('money.remittance_not_found'));
+  const issues = await repo.issuesOf(tx, tenantId, id);
+  const not_credited = Object.fromEntries(
+    REMITTANCE_ISSUES.map((reason) => {
+      const of = issues.filter((issue) => issue.reason === reason);
+      return [reason, { count: of.length, centimes: sumCentimes(of.map((issue) => issue.paid_centimes)) }];
+    }),
+  ) as TRemittanceResult['not_credited'];
+  const summary = messageBody(
+    m('money.remittance_credited', {
+      paid: remittance.matched_count,
+      already_paid: not_credited.paid_twice.count,
+      unknown: not_credited.unknown.count,
+      short_paid: not_credited.short_paid.count,
+    }),
+  );
   return {
     ...remittance,
     matched_centimes: await repo.matchedSum(tx, tenantId, id),
-    issues: await repo.issuesOf(tx, tenantId, id),
+    credited_centimes: await repo.creditedSum(tx, tenantId, id),
+    not_credited,
+    issues,
+    code: summary.code,
+    params: summary.params as TRemittanceResult['params'],
+    message: summary.message,
   };
+}
+
+/**
+ * What a statement puts in the box (decision 0141): the money of the parcels it newly pays, never
+ * its lines paid before, unknown or short-paid (they credit nothing until resolved), and never
+ * more than the statement's own total (its disputed deductions are money that did not arrive
+ * either). Nothing when that is not above zero: no money leaves the shop through a statement.
+ */
+export function creditOf(newlyPaid: TCentimes[], statementTotal: TCentimes): TCentimes {
+  return centimes(Math.max(0, Math.min(sumCentimes(newlyPaid), statementTotal)));
 }
 
 export function getRemittance(deps: TAppDeps, tenantId: number, id: number) {
@@ -153,10 +187,16 @@ export function recordRemittance(
     issues.sort((a, b) => a.line - b.line);
     await repo.insertIssues(tx, actor.tenantId, id, issues);
     await repo.setCounts(tx, actor.tenantId, id, inserted.size, issues.length);
-    if (total > 0) {
+    // Only what this transaction inserted counts: a copy of the statement recorded at the same
+    // moment, or before, paid the rest and credited it (the unique order of remittance_parcels).
+    const credited = creditOf(
+      matched.filter((p) => inserted.has(p.orderId)).map((p) => centimes(p.paid)),
+      total,
+    );
+    if (credited > 0) {
       await createMoneyEntryInTx(tx, actor, 'income', {
         occurred_on: header.received_on,
-        amount_centimes: total,
+        amount_centimes: credited,
         category_id: await builtInCategoryId(tx, actor.tenantId, 'income', 'remittance'),
         box_id: header.box_id,
         note: header.reference ?? fileName,
@@ -170,7 +210,7 @@ export function recordRemittance(
       entityId: id,
       ip: actor.ip,
       action: 'create',
-      changes: { ...header, lines: lines.length, matched: inserted.size, issues: issues.length },
+      changes: { ...header, lines: lines.length, matched: inserted.size, issues: issues.length, credited },
     });
     return resultOf(tx, actor.tenantId, id);
   });

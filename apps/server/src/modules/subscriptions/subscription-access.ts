@@ -19,6 +19,9 @@ export const READS_BY_POST = new Set([
   'DELETE /profile/sessions/:id',
   // Paying online is how an expired shop renews (docs/decisions/0098).
   'POST /dashboard/subscription/checkout',
+  // The sandbox's pay and cancel, when configured: the same renewal, paid on its page (decision 0140).
+  'POST /chargily-sandbox/checkouts/:id/pay',
+  'POST /chargily-sandbox/checkouts/:id/cancel',
 ]);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

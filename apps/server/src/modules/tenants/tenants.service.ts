@@ -1,4 +1,4 @@
-import { INVITATION_HOURS, m, ZCreateTenantRequest, type TCreateTenantRequest } from '@cod/shared';
+import { INVITATION_HOURS, isReservedShopName, m, ZCreateTenantRequest, type TCreateTenantRequest } from '@cod/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { withSystem } from '../../db/tenant-context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -32,7 +32,10 @@ export async function createTenantIn(
   options: { locale?: 'en' | 'fr' | 'ar' } = {},
 ) {
   const errors: Record<string, string[]> = {};
-  if (await repo.findTenantByCqName(tx, request.cq_name)) {
+  // Every road that creates a shop passes here: a name the platform keeps is refused (decision 0143).
+  if (isReservedShopName(request.cq_name)) {
+    errors.cq_name = [m('tenant.name_reserved')];
+  } else if (await repo.findTenantByCqName(tx, request.cq_name)) {
     errors.cq_name = [m('tenant.name_taken')];
   }
   if (await repo.emailTaken(tx, request.owner_email)) {
@@ -75,11 +78,14 @@ export async function createTenantIn(
   return { tenant, ownerId: owner.id, roleIds };
 }
 
-/** A free shop identifier from a shop name: the name's slug, then -2, -3... */
+/**
+ * A free shop identifier from a shop name: the name's slug, then -2, -3... A reserved slug (a
+ * sign-up that joined the waiting list before names were reserved) counts as taken.
+ */
 export async function freeCqNameIn(tx: Tx, base: string): Promise<string> {
   for (let n = 1; n < 1000; n += 1) {
     const candidate = n === 1 ? base : `${base.slice(0, 36)}-${n}`;
-    if (!(await repo.cqNameTaken(tx, candidate))) return candidate;
+    if (!isReservedShopName(candidate) && !(await repo.cqNameTaken(tx, candidate))) return candidate;
   }
   return `${base.slice(0, 30)}-${Date.now().toString(36)}`;
 }

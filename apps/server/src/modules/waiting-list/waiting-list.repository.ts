@@ -70,6 +70,12 @@ export async function emailSignedUp(tx: Tx, email: string): Promise<boolean> {
   return found.length > 0;
 }
 
+/** Whether the e-mail is a central administrator's (any account, active or not). */
+export async function isCentralAdminEmail(tx: Tx, email: string): Promise<boolean> {
+  const found = await rows(tx, sql`select 1 from central_admins where lower(email) = lower(${email}) limit 1`);
+  return found.length > 0;
+}
+
 export async function phoneSignedUp(tx: Tx, phone: string): Promise<boolean> {
   const found = await rows(tx, sql`select 1 from waiting_list where phone = ${phone} and status <> 'rejected' limit 1`);
   return found.length > 0;

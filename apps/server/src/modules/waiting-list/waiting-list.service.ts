@@ -126,10 +126,14 @@ export async function rejectWaiting({ db }: TAppDeps, admin: TCentralSession, id
   return messageBody(m('waiting.rejected'));
 }
 
-/** The duplicate checks of a sign-up: per-field messages (an e-mail or a phone already signed up). */
+/**
+ * The duplicate checks of a sign-up: per-field messages (an e-mail or a phone already signed up).
+ * A central administrator's e-mail never owns a shop: one address, one realm (decision 0143).
+ */
 export async function signupDuplicatesIn(tx: Tx, email: string, phone: string): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
-  if (await repo.emailSignedUp(tx, email)) errors.email = [m('register.email_taken')];
+  if (await repo.isCentralAdminEmail(tx, email)) errors.email = [m('register.email_reserved')];
+  else if (await repo.emailSignedUp(tx, email)) errors.email = [m('register.email_taken')];
   if (await repo.phoneSignedUp(tx, phone)) errors.phone = [m('register.phone_taken')];
   return errors;
 }

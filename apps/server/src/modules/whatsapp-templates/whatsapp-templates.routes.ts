@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZWhatsAppUseRequest } from '@cod/shared';
 import { actorOf } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { sessionOfRequest } from '../../http/access-guard.js';
@@ -24,7 +25,9 @@ export function registerWhatsAppTemplateRoutes(app: FastifyInstance, deps: TAppD
     await service.deleteWhatsAppTemplate(deps, actorOf(request), idOf(request.params));
     return reply.code(204).send();
   });
-  app.post('/dashboard/orders/:id/whatsapp', { config: { access: 'view orders' } }, async (request, reply) =>
-    reply.code(201).send(await service.logWhatsAppUse(deps, orderActorOf(request), idOf(request.params), request.body)),
-  );
+  app.post('/dashboard/orders/:id/whatsapp', { config: { access: 'view orders' } }, async (request, reply) => {
+    const id = idOf(request.params);
+    const input = parse(ZWhatsAppUseRequest, request.body);
+    return reply.code(201).send(await service.logWhatsAppUse(deps, orderActorOf(request), id, input));
+  });
 }

@@ -1,5 +1,4 @@
 import { toWhatsAppNumber, WHATSAPP_MESSAGES, ZWhatsAppTemplateInput, type TWhatsAppTemplate } from '@cod/shared';
-import { z } from 'zod';
 import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
@@ -53,13 +52,6 @@ export function deleteWhatsAppTemplate(deps: TAppDeps, actor: TActor, id: number
   });
 }
 
-const ZUse = z.object({
-  template_id: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce.number().int().positive().max(2_147_483_647).nullable(),
-  ),
-});
-
 /**
  * POST /dashboard/orders/{id}/whatsapp: the agent opened WhatsApp on this order (the browser
  * fills the template and opens wa.me itself, issue 15.4). Logged as an attempt with outcome
@@ -69,9 +61,8 @@ export function logWhatsAppUse(
   deps: TAppDeps,
   actor: TOrderActor & { userId: number },
   orderId: number,
-  body: unknown,
+  input: { template_id: number | null },
 ): Promise<{ attempt_id: number; created_at: string }> {
-  const input = parse(ZUse, body ?? {});
   return withTenant(deps.db, actor.tenantId, async (tx) => {
     const phone = await repo.visibleOrderPhone(tx, await scopeOf(tx, actor), orderId);
     if (phone === undefined) throw AppError.notFound('Order');

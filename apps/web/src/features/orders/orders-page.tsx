@@ -37,6 +37,7 @@ import { useNewOrderShortcut } from './use-new-order-shortcut';
 import { useCallCentre } from '../call-centre/use-call-centre';
 import { useOrdersUrl } from './use-orders-url';
 import { announceResult } from '../../lib/announce-result';
+import { busyMessage } from '../../lib/server-message';
 
 /** /dashboard/orders (SPEC 2.4): tabs, toolbar, table, pagination and the dialogs. */
 export function OrdersPage() {
@@ -196,7 +197,7 @@ export function OrdersPage() {
         {orders.isLoading ? (
           <ListLoading rows={8} />
         ) : orders.isError && !data ? (
-          <OrdersLoadError onRetry={() => void orders.refetch()} />
+          <OrdersLoadError error={orders.error} onRetry={() => void orders.refetch()} />
         ) : !data?.data.length ? (
           filtered ? (
             <ListEmpty
@@ -255,9 +256,10 @@ export function OrdersPage() {
   );
 }
 
-/** SPEC 8: 'Failed to load page', with a way to try again. */
-function OrdersLoadError({ onRetry }: { onRetry: () => void }) {
+/** SPEC 8: 'Failed to load page', with a way to try again (and why, when the server is busy). */
+function OrdersLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
+  const busy = busyMessage(t, error);
   return (
     <Box sx={{ p: 2 }}>
       <Alert
@@ -270,6 +272,7 @@ function OrdersLoadError({ onRetry }: { onRetry: () => void }) {
         }
       >
         {t('errors.page_load_failed')}
+        {busy && <div data-testid="orders-load-busy">{busy}</div>}
       </Alert>
     </Box>
   );

@@ -8,11 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TRegisterInput } from '@cod/shared';
+import { ZRegisterInput, type TRegisterInput } from '@cod/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AppQueryProvider } from '../../app/query-provider';
+import { translateServerMessage } from '../../lib/server-message';
 import { central } from '../central/central-api';
 import { serverErrors } from '../central/central-ui';
 
@@ -54,6 +55,11 @@ function RegisterPageContent() {
     onSuccess: (answer) => void navigate(`/central/auth/successpage?status=${answer.data.status}`),
   });
   const errors = serverErrors(t, submit.error);
+  // The shared schema's shop name rule (a name the platform keeps, decision 0143), shown as it is typed.
+  const shopNameRule = form.shop_name.trim()
+    ? ZRegisterInput.shape.shop_name.safeParse(form.shop_name).error?.issues[0]?.message
+    : undefined;
+  if (shopNameRule) errors.fields.shop_name = translateServerMessage(t, shopNameRule);
   const field = (
     name: TField,
     extra: { type?: string; autoComplete?: string; helper?: string; ltr?: boolean } = {},
@@ -74,7 +80,7 @@ function RegisterPageContent() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit.mutate();
+    if (!shopNameRule) submit.mutate();
   };
 
   return (

@@ -32,7 +32,16 @@ const RESULT = {
   file_name: null,
   created_at: '2026-11-26T10:00:00.000Z',
   matched_centimes: 530_000,
+  credited_centimes: 265_000,
+  not_credited: {
+    unknown: { count: 0, centimes: 0 },
+    short_paid: { count: 0, centimes: 0 },
+    paid_twice: { count: 1, centimes: 265_000 },
+  },
   issues: [],
+  code: 'money.remittance_credited',
+  params: { paid: 1, already_paid: 1, unknown: 0, short_paid: 0 },
+  message: 'Credited to the box: the parcels this statement newly pays (1).',
 };
 
 /** The carriers' figures say who offers payment status; the fetch answers `fetchAnswer`. */
@@ -71,6 +80,18 @@ describe('RemittanceDialog: fetch from carrier (decision 0113)', () => {
     ];
     expect(call[1].method).toBe('POST');
     expect(JSON.parse(String(call[1].body))).toMatchObject({ shipping_company_id: 1, box_id: 5, reference: null });
+  });
+
+  it('says what the box was credited and what it was not (decision 0141)', async () => {
+    serve({ status: 201, body: RESULT });
+    renderApp(<RemittanceDialog carriers={[YALIDINE, OWN]} boxes={BOXES} onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('remittance-fetch'));
+    const result = await screen.findByTestId('remittance-result');
+    expect(result.textContent).toContain('Credit nothing until resolved: already paid 1, unknown 0, short-paid 0.');
+    expect(screen.getByTestId('remittance-credited').textContent).toMatch(/2\s?650,00/);
+    const held = screen.getAllByTestId('remittance-not-credited');
+    expect(held).toHaveLength(1);
+    expect(held[0]!.textContent).toMatch(/^.*1\s*2\s?650,00/);
   });
 
   it('shows the server’s coded refusal', async () => {

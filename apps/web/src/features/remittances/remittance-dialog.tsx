@@ -9,15 +9,46 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { TCarrierBox, TCashBox, TRemittanceResult } from '@cod/shared';
+import { REMITTANCE_ISSUES, type TCarrierBox, type TCashBox, type TRemittanceResult } from '@cod/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { failureMessages } from '../../lib/server-message';
+import { failureMessages, translateServerMessage } from '../../lib/server-message';
 import { boxOptions, FormErrorAlert, full, moneyGrid, SheetFileChooser, todayIso } from '../cash-boxes/money-form';
 import { MoneyText } from '../cash-boxes/money-text';
 import { useCarrierCashQuery, useFetchRemittance, useUploadStatement } from './remittances-api';
+
+/**
+ * What the box received and what it did not (decision 0141): the parcels this statement newly
+ * paid are credited; lines paid before, unknown or short-paid credit nothing until resolved.
+ */
+function CreditTotals({ result }: { result: TRemittanceResult }) {
+  const { t } = useTranslation();
+  const held = REMITTANCE_ISSUES.filter((reason) => result.not_credited[reason].count > 0);
+  return (
+    <Table size="small" aria-label={t('money.credit_totals')} data-testid="remittance-credit">
+      <TableBody>
+        <TableRow>
+          <TableCell>{t('money.credited_to_box', { box: result.box_name })}</TableCell>
+          <TableCell sx={{ textAlign: 'end' }}>{result.matched_count}</TableCell>
+          <TableCell sx={{ textAlign: 'end' }} data-testid="remittance-credited">
+            <MoneyText amount={result.credited_centimes} />
+          </TableCell>
+        </TableRow>
+        {held.map((reason) => (
+          <TableRow key={reason} data-testid="remittance-not-credited">
+            <TableCell>{t('money.not_credited', { reason: t(`money.issue_reasons.${reason}`) })}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>{result.not_credited[reason].count}</TableCell>
+            <TableCell sx={{ textAlign: 'end' }}>
+              <MoneyText amount={result.not_credited[reason].centimes} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 function ResultView({ result }: { result: TRemittanceResult }) {
   const { t } = useTranslation();
@@ -25,8 +56,10 @@ function ResultView({ result }: { result: TRemittanceResult }) {
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="remittance-result">
       <Alert severity={result.issue_count ? 'warning' : 'success'}>
         {t('money.remittance_summary', { matched: result.matched_count, issues: result.issue_count })}{' '}
-        <MoneyText amount={result.amount_centimes} />
+        <MoneyText amount={result.amount_centimes} />{' '}
+        {translateServerMessage(t, { code: result.code, params: result.params })}
       </Alert>
+      <CreditTotals result={result} />
       {result.issues.length > 0 && (
         <Table size="small" aria-label={t('money.differences')}>
           <TableHead>

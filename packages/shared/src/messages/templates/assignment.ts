@@ -10,6 +10,7 @@ export const ASSIGNMENT_TEMPLATES = {
   'whatsapp.locale_invalid': 'Choose English, French or Arabic.',
   'whatsapp.placeholder_unknown': 'Unknown placeholder: {name}.',
   'whatsapp.template_not_found': 'Template not found.',
+  'whatsapp.template_invalid': "Choose one of the shop's templates, or none.",
   'whatsapp.phone_invalid': 'This phone number cannot be used on WhatsApp.',
   'whatsapp.template_saved': 'The template has been saved.',
   'whatsapp.template_deleted': 'The template has been deleted.',

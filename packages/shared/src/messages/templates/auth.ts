@@ -11,4 +11,5 @@ export const AUTH_TEMPLATES = {
   'tenant.name_min': 'The tenant name must be at least {min} characters.',
   'tenant.name_max': 'The tenant name may not be greater than {max} characters.',
   'tenant.name_format': 'Use lowercase letters, digits and hyphens only.',
+  'tenant.name_reserved': 'This name is reserved by the platform. Choose another one.',
 } as const;

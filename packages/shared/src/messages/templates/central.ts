@@ -32,6 +32,7 @@ export const CENTRAL_TEMPLATES = {
   'payment.receipt_type': 'The receipt must be a JPEG, PNG or WebP image or a PDF.',
   'payment.receipt_too_large': 'The receipt may not be greater than {max} MB.',
   'register.email_taken': 'This e-mail has already signed up or belongs to a shop.',
+  'register.email_reserved': 'This e-mail cannot own a shop. Use another address.',
   'register.phone_taken': 'This phone number has already signed up.',
   'register.rate_limited': 'Too many sign-ups from this address. Please try again in {seconds} seconds.',
   'register.waiting': 'Thank you: your shop is on the waiting list. We will e-mail you when it is approved.',
@@ -45,6 +46,8 @@ export const CENTRAL_TEMPLATES = {
   'checkout.gateway_error': 'The payment gateway did not answer. Please try again in a moment.',
   'checkout.not_found': 'Checkout not found.',
   'checkout.invalid_signature': 'The webhook signature is invalid.',
+  'checkout.amount_mismatch':
+    'The amount paid is not the price of this plan: nothing was recorded. Open a new payment, or contact support.',
   'plan.feature_missing': 'The {plan} plan does not include {feature}. Upgrade your plan to use it.',
   'central_settings.saved': 'The settings have been saved.',
   'central_settings.whatsapp_format':

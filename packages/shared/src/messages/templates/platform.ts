@@ -9,6 +9,8 @@ export const PLATFORM_TEMPLATES = {
   'edge.invalid_key': 'A field name contains an invalid character.',
   'edge.invalid_file_name': 'The file name contains an invalid character.',
   'edge.malformed_upload': 'The upload is incomplete or malformed.',
+  // A shop past its fair share of the server (docs/decisions/0144).
+  'edge.shop_busy': 'Your shop has too many requests in progress. Please try again in a moment.',
   'base_url.scheme': 'The address must start with https://.',
   'base_url.userinfo': 'The address must not contain a user name or password.',
   'base_url.query_or_fragment': 'The address must not contain "?" or "#".',

@@ -15,6 +15,7 @@ export const VALIDATION_TEMPLATES = {
   'validation.decimals': 'The {field} may have at most 2 decimals.',
   'validation.invalid_character': 'The {field} contains an invalid character.',
   'validation.selected_invalid': 'The selected {field} is invalid.',
+  'validation.field_unknown': 'This field is not accepted here.',
   'validation.boolean': 'The {field} field must be true or false.',
   'validation.flag': 'The {field} flag must be true or false.',
   'validation.email': 'The email must be a valid email address.',

@@ -37,8 +37,6 @@ export function PermissionGrid({
             const row = (
               <FormControlLabel
                 key={permission}
-                // Greyed out as a whole: what the viewer does not hold reads apart from what is off.
-                disabled={withheld}
                 sx={{ display: 'flex', m: 0 }}
                 control={
                   <Checkbox

@@ -97,7 +97,7 @@ const ZConfig = z.object({
   SHOP_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Load shedding (0144): 503 past this mean event-loop delay (ms; 0: off), or past this many
   // transactions waiting for a database connection (unset: twice the pool; 0: off).
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 

@@ -12,6 +12,16 @@ import { unique } from './support/test-db.js';
 
 // The CLI opens its own database, as an operator would: PostgreSQL when the tests have one,
 // else an embedded database in a temporary folder.
+/** `npm start` on loopback `port` without the SPA, the demo, the carrier sandbox or the poller. */
+const serverEnv = (port: number) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  WEB_DIST_DIR: '/nonexistent',
+  SEED_DEMO: 'never',
+  CARRIER_SANDBOX: 'off',
+  SHIPPING_POLL_SECONDS: '0',
+});
+
 async function cliEnv(): Promise<NodeJS.ProcessEnv> {
   if (process.env.TEST_DATABASE_URL) return { DATABASE_URL: process.env.TEST_DATABASE_URL };
   return { DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'cod-cli-')) };
@@ -70,12 +80,7 @@ describe('npm run tenant, the README way', () => {
       const port = await freePort();
       server = runAtRoot('npm', ['start'], {
         ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST_DIR: '/nonexistent',
-        SEED_DEMO: 'never',
-        CARRIER_SANDBOX: 'off',
-        SHIPPING_POLL_SECONDS: '0',
+        ...serverEnv(port),
       });
       const baseURL = `http://127.0.0.1:${port}`;
       const output = server.output;
@@ -124,12 +129,7 @@ describe('npm run tenant while something else has the data folder open', () => {
       server = runAtRoot('npm', ['start'], {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST_DIR: '/nonexistent',
-        SEED_DEMO: 'never',
-        CARRIER_SANDBOX: 'off',
-        SHIPPING_POLL_SECONDS: '0',
+        ...serverEnv(port),
       });
       const output = server.output;
       await waitFor(

@@ -125,3 +125,28 @@ export function commissionPayer(shop: Pick<TShop, 'api'>, agentId: number, boxId
       paid_on: today,
     });
 }
+
+/**
+ * A shop with `count` delivered parcels of one carrier, TRK-1..TRK-n, and a bank box: each order
+ * totals 3 000 DA, the carrier's fee grid says 350 DA for the wilaya, so it owes 2 650 DA a parcel.
+ * Parcel i was delivered i % 40 days ago (every ageing bucket gets some).
+ */
+export async function shopWithDeliveredParcels(app: TApp['app'], database: Database, count: number) {
+  const { shop, tenantId, base, companyId } = await shopWithCarrier(
+    app,
+    database,
+    { code: 'livreur', name: 'Livreur Express' },
+    { home: 350, stopdesk: 250 },
+  );
+  await database.db.execute(
+    sql`insert into orders (tenant_id, order_number, customer_id, customer_full_name, customer_phone_1, state_id, city_id,
+          delivery_price, total, status_id, status_type, shipping_company_id, tracking_number, created_at, updated_at)
+        select o.tenant_id, 100000 + g, o.customer_id, o.customer_full_name, o.customer_phone_1, o.state_id, o.city_id,
+          400.00, 3000.00, ${shop.status['delivered']!}, 'delivered', ${companyId}, 'TRK-' || g,
+          now() - make_interval(days => g % 40 + 2), now() - make_interval(days => g % 40)
+        from orders o, generate_series(1, ${count}) as g
+        where o.tenant_id = ${tenantId} and o.id = ${base.id}`,
+  );
+  const drawer = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
+  return { shop, tenantId, companyId, boxId: drawer.id as number };
+}

@@ -2,32 +2,18 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { openTestApp } from '../support/test-db.js';
-import { balancesAndSums, daysAgo, postStatement, shopWithCarrier } from './money-support.js';
+import { balancesAndSums, daysAgo, postStatement, shopWithDeliveredParcels } from './money-support.js';
 
 const { app, database } = await openTestApp();
 
 /**
  * Decision 0141: a carrier statement credits its box with the money of the parcels it newly pays,
  * nothing for lines paid before, unknown or short-paid. A shop with `count` delivered parcels
- * TRK-1..TRK-n of 3 000 DA, the carrier's fee 350 DA: 2 650 DA owed each.
+ * TRK-1..TRK-n of 3 000 DA, the carrier's fee 350 DA: 2 650 DA owed each (money-support.ts).
  */
 async function shopWithParcels(count: number) {
-  const { shop, tenantId, base, companyId } = await shopWithCarrier(
-    app,
-    database,
-    { code: 'livreur', name: 'Livreur Express' },
-    { home: 350, stopdesk: 250 },
-  );
-  await database.db.execute(
-    sql`insert into orders (tenant_id, order_number, customer_id, customer_full_name, customer_phone_1, state_id, city_id,
-          delivery_price, total, status_id, status_type, shipping_company_id, tracking_number, created_at, updated_at)
-        select o.tenant_id, 200000 + g, o.customer_id, o.customer_full_name, o.customer_phone_1, o.state_id, o.city_id,
-          400.00, 3000.00, ${shop.status['delivered']!}, 'delivered', ${companyId}, 'TRK-' || g, now() - interval '3 days',
-          now() - interval '1 day'
-        from orders o, generate_series(1, ${count}) as g
-        where o.tenant_id = ${tenantId} and o.id = ${base.id}`,
-  );
-  const box = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
+  const { shop, tenantId, companyId, boxId } = await shopWithDeliveredParcels(app, database, count);
+  const box = { id: boxId };
   const boxBalance = async () => {
     const cases = (await shop.api.get('/dashboard/cases')).json();
     return cases.boxes.find((b: { id: number }) => b.id === box.id).balance_centimes as number;
@@ -57,8 +43,7 @@ describe('a statement credits only the parcels it newly pays (decision 0141)', (
       amount_centimes: 530_000,
       matched_count: 2,
       credited_centimes: 530_000,
-      code: 'money.remittance_credited',
-      params: { paid: 2, already_paid: 0, unknown: 0, short_paid: 0 },
+      not_credited: { paid_twice: { count: 0 }, unknown: { count: 0 }, short_paid: { count: 0 } },
     });
     expect(await boxBalance()).toBe(530_000);
 
@@ -69,7 +54,6 @@ describe('a statement credits only the parcels it newly pays (decision 0141)', (
       matched_count: 0,
       credited_centimes: 0,
       not_credited: { paid_twice: { count: 2, centimes: 530_000 } },
-      params: { paid: 0, already_paid: 2 },
     });
     expect(await boxBalance()).toBe(530_000);
     expect(await incomes()).toEqual([{ amount: '530000' }]);
@@ -93,9 +77,7 @@ describe('a statement credits only the parcels it newly pays (decision 0141)', (
         short_paid: { count: 1, centimes: 200_000 },
         paid_twice: { count: 0, centimes: 0 },
       },
-      params: { paid: 1, already_paid: 0, unknown: 1, short_paid: 1 },
     });
-    expect(answer.json().message).toContain('unknown 1');
     expect(await boxBalance()).toBe(265_000);
     for (const row of await balancesAndSums(database, tenantId)) expect(row.balance).toBe(row.summed);
   });

@@ -2,44 +2,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/client.js';
 import { openTestApp } from '../support/test-db.js';
-import { createOrder, orderBody, shopWithCatalogue, type TShop } from '../orders/orders-support.js';
-import { balancesAndSums, daysAgo, manualCarrier, postStatement, shopWithCarrier } from './money-support.js';
+import { createOrder, orderBody, shopWithCatalogue } from '../orders/orders-support.js';
+import { balancesAndSums, daysAgo, manualCarrier, postStatement, shopWithDeliveredParcels } from './money-support.js';
 
 const { app, database } = await openTestApp();
 
-/**
- * A shop with `count` delivered parcels of one carrier, TRK-1..TRK-n: each order totals 3 000 DA,
- * the carrier's fee grid says 350 DA for the wilaya, so it owes 2 650 DA a parcel. Parcel i was
- * delivered i % 40 days ago (every ageing bucket gets some).
- */
-async function shopWithDeliveredParcels(count: number) {
-  const { shop, tenantId, base, companyId } = await shopWithCarrier(
-    app,
-    database,
-    { code: 'livreur', name: 'Livreur Express' },
-    { home: 350, stopdesk: 250 },
-  );
-  const delivered = deliveredStatus(shop);
-  await database.db.execute(
-    sql`insert into orders (tenant_id, order_number, customer_id, customer_full_name, customer_phone_1, state_id, city_id,
-          delivery_price, total, status_id, status_type, shipping_company_id, tracking_number, created_at, updated_at)
-        select o.tenant_id, 100000 + g, o.customer_id, o.customer_full_name, o.customer_phone_1, o.state_id, o.city_id,
-          400.00, 3000.00, ${delivered}, 'delivered', ${companyId}, 'TRK-' || g,
-          now() - make_interval(days => g % 40 + 2), now() - make_interval(days => g % 40)
-        from orders o, generate_series(1, ${count}) as g
-        where o.tenant_id = ${tenantId} and o.id = ${base.id}`,
-  );
-  const drawer = (await shop.api.post('/dashboard/cases', { name: 'Banque', kind: 'bank' })).json();
-  return { shop, companyId, boxId: drawer.id as number };
-}
-
-function deliveredStatus(shop: TShop): number {
-  return shop.status['delivered']!;
-}
-
 describe('carrier COD remittances (issue 13.4)', () => {
   it('a 500-parcel statement (3 unknown, 2 short-paid, 1 duplicate) matches 494 and lists the 6 with their reason', async () => {
-    const { shop, companyId, boxId } = await shopWithDeliveredParcels(500);
+    const { shop, companyId, boxId } = await shopWithDeliveredParcels(app, database, 500);
     const before = (await shop.api.get('/dashboard/remittances/carriers')).json().data[0];
     expect(before).toMatchObject({ shipping_company_id: companyId, parcels: 500, owed_centimes: 500 * 265_000 });
     const bucketParcels = Object.values(before.buckets as Record<string, { parcels: number }>).map((b) => b.parcels);
@@ -143,7 +113,7 @@ describe('carrier COD remittances (issue 13.4)', () => {
   });
 
   it('never pays a parcel twice when remittances are recorded at the same time', async () => {
-    const { shop, companyId, boxId } = await shopWithDeliveredParcels(40);
+    const { shop, companyId, boxId } = await shopWithDeliveredParcels(app, database, 40);
     const lines = Array.from({ length: 40 }, (_, i) => ({ tracking_number: `TRK-${i + 1}`, amount_centimes: 265_000 }));
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, k) =>
@@ -169,7 +139,7 @@ describe('carrier COD remittances (issue 13.4)', () => {
   });
 
   it('refuses a statement without the needed columns, and a remittance for another shop’s carrier', async () => {
-    const { shop, boxId } = await shopWithDeliveredParcels(1);
+    const { shop, boxId } = await shopWithDeliveredParcels(app, database, 1);
     const refused = await postStatement(
       app,
       shop.authorization,
@@ -178,7 +148,7 @@ describe('carrier COD remittances (issue 13.4)', () => {
     );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error_codes.file[0].code).toBe('money.statement_columns');
-    const other = await shopWithDeliveredParcels(1);
+    const other = await shopWithDeliveredParcels(app, database, 1);
     const foreign = await shop.api.post('/dashboard/remittances', {
       shipping_company_id: other.companyId,
       box_id: boxId,

@@ -105,8 +105,7 @@ export interface TRemittanceLineTotal {
 
 /**
  * A recorded statement (decision 0141): the box was credited only with the parcels this statement
- * newly paid; the other lines credit nothing until resolved, totalled by reason. The `code` and
- * `params` say so in the user's language.
+ * newly paid; the other lines credit nothing until resolved, totalled by reason.
  */
 export interface TRemittanceResult extends TRemittance {
   matched_centimes: TCentimes;
@@ -114,9 +113,6 @@ export interface TRemittanceResult extends TRemittance {
   credited_centimes: TCentimes;
   not_credited: Record<TRemittanceIssueReason, TRemittanceLineTotal>;
   issues: TRemittanceIssue[];
-  code: string;
-  params: { paid: number; already_paid: number; unknown: number; short_paid: number };
-  message: string;
 }
 
 export const ZRemittanceListQuery = ZListQuery.extend({ shipping_company_id: zQueryId.optional() });

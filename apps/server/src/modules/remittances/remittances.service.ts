@@ -16,7 +16,6 @@ import { withTenant } from '../../db/tenant-context.js';
 import type { TActor } from '../../http/actor.js';
 import type { TAppDeps } from '../../http/app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { messageBody } from '../../lib/message-body.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { assertBoxUsable, listCashBoxes } from '../cash-boxes/cash-boxes.service.js';
 import { builtInCategoryId, createMoneyEntryInTx } from '../cash-boxes/money-entries.service.js';
@@ -81,23 +80,12 @@ async function resultOf(tx: Tx, tenantId: number, id: number): Promise<TRemittan
       return [reason, { count: of.length, centimes: sumCentimes(of.map((issue) => issue.paid_centimes)) }];
     }),
   ) as TRemittanceResult['not_credited'];
-  const summary = messageBody(
-    m('money.remittance_credited', {
-      paid: remittance.matched_count,
-      already_paid: not_credited.paid_twice.count,
-      unknown: not_credited.unknown.count,
-      short_paid: not_credited.short_paid.count,
-    }),
-  );
   return {
     ...remittance,
     matched_centimes: await repo.matchedSum(tx, tenantId, id),
     credited_centimes: await repo.creditedSum(tx, tenantId, id),
     not_credited,
     issues,
-    code: summary.code,
-    params: summary.params as TRemittanceResult['params'],
-    message: summary.message,
   };
 }
 

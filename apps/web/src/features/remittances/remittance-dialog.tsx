@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/dialogs/form-dialog-actions';
 import { ResponsiveDialog } from '../../components/dialogs/responsive-dialog';
-import { failureMessages, translateServerMessage } from '../../lib/server-message';
+import { failureMessages } from '../../lib/server-message';
 import { boxOptions, FormErrorAlert, full, moneyGrid, SheetFileChooser, todayIso } from '../cash-boxes/money-form';
 import { MoneyText } from '../cash-boxes/money-text';
 import { useCarrierCashQuery, useFetchRemittance, useUploadStatement } from './remittances-api';
@@ -56,8 +56,7 @@ function ResultView({ result }: { result: TRemittanceResult }) {
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="remittance-result">
       <Alert severity={result.issue_count ? 'warning' : 'success'}>
         {t('money.remittance_summary', { matched: result.matched_count, issues: result.issue_count })}{' '}
-        <MoneyText amount={result.amount_centimes} />{' '}
-        {translateServerMessage(t, { code: result.code, params: result.params })}
+        <MoneyText amount={result.amount_centimes} />
       </Alert>
       <CreditTotals result={result} />
       {result.issues.length > 0 && (

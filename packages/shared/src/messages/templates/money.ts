@@ -24,8 +24,6 @@ export const MONEY_TEMPLATES = {
   'money.income_from_remittance': 'This income was written by a carrier remittance and cannot be changed here.',
   'money.date_invalid': 'The date must be a day such as 2026-11-21.',
   'money.remittance_not_found': 'Remittance not found.',
-  'money.remittance_credited':
-    'Credited to the box: the parcels this statement newly pays ({paid}). Credit nothing until resolved: already paid {already_paid}, unknown {unknown}, short-paid {short_paid}.',
   'money.statement_columns': 'The statement needs a tracking number column and an amount column.',
   'money.statement_empty': 'The statement has no parcel lines.',
   'money.statement_line': 'Line {line}: the amount is not a number of dinars.',
